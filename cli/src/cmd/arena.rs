@@ -1,0 +1,8 @@
+use super::CmdResult;
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> CmdResult {
+    Err("`tengen arena` is not built yet".into())
+}

@@ -1,0 +1,10 @@
+use tengen_engine::ai::Level;
+
+use super::CmdResult;
+
+pub fn run() -> CmdResult {
+    for level in Level::all() {
+        println!("{level}");
+    }
+    Ok(())
+}

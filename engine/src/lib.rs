@@ -1,0 +1,15 @@
+//! Tengen's engine: the rules of Gomoku/Renju and Reversi, game records, the game session
+//! shared by the app and the command-line tool, and the computer players.
+//!
+//! No Tauri dependency lives here; the app and the CLI are thin layers over this crate.
+
+pub mod ai;
+pub mod color;
+pub mod game;
+pub mod gomoku;
+pub mod point;
+pub mod reversi;
+pub mod rng;
+
+pub use color::Color;
+pub use point::{Move, Point};

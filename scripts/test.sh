@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`): installs what is missing, then runs every check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh test
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo test"
+cargo test --workspace
+
+echo
+echo "all checks passed"
