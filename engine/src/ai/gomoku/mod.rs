@@ -1,5 +1,7 @@
 //! Gomoku levels. (Filled in by the Gomoku AI work.)
 
+pub mod master;
+
 use super::{Engine, GomokuLevel};
 use crate::gomoku::Position;
 

@@ -1,0 +1,504 @@
+//! Master's own board: a padded 1-D array with wall sentinels, line codes per cell and
+//! direction, and per-cell threat classes, all updated incrementally by `make`/`unmake`.
+//!
+//! Cells are addressed by a `usize` index into the padded array; [`Board::index`] and
+//! [`Board::point`] convert to and from board coordinates.
+
+use super::eval;
+use super::pattern::{combine, p4, slot_shift, LineRule, PatternTable, BLACK, EMPTY, HALF, WALL};
+use crate::rng::Rng;
+use crate::Point;
+
+/// Wall cells around the board (at least the half width of a line code).
+const PAD: usize = HALF as usize;
+
+/// Offsets (dx, dy) of the cells that become candidates when a stone is placed: every cell
+/// within two steps on the eight lines.
+const NEAR: [(i32, i32); 16] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-2, -2),
+    (0, -2),
+    (2, -2),
+    (-2, 0),
+    (2, 0),
+    (-2, 2),
+    (0, 2),
+    (2, 2),
+];
+
+/// The incremental board.
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    stride: usize,
+    rule: LineRule,
+    table: &'static PatternTable,
+    /// Index steps of the four directions: horizontal, vertical, two diagonals.
+    dirs: [isize; 4],
+    near_steps: [isize; 16],
+    cells: Vec<u8>,
+    codes: Vec<[u32; 4]>,
+    /// `pats[cell][color][dir]`: the line pattern a stone of `color` would make.
+    pats: Vec<[[u8; 4]; 2]>,
+    /// `classes[cell][color]`: the threat class of the cell for `color` (NONE when occupied).
+    classes: Vec<[u8; 2]>,
+    /// `values[cell][color]`: the cell's share of the evaluation (0 when occupied).
+    values: Vec<[i32; 2]>,
+    sums: [i32; 2],
+    counts: [[u16; p4::COUNT]; 2],
+    near: Vec<u8>,
+    zobrist: Vec<[u64; 2]>,
+    hash: u64,
+    side: usize,
+    history: Vec<usize>,
+    /// Every on-board cell index, row by row.
+    board_cells: Vec<usize>,
+}
+
+impl Board {
+    /// An empty board of `size` (5..=26) under `rule`, black to move.
+    pub fn new(size: u8, rule: LineRule) -> Board {
+        let size = size as usize;
+        let stride = size + PAD;
+        let rows = size + 2 * PAD + 1;
+        let total = rows * stride + PAD;
+        let table = PatternTable::get(rule);
+        let mut rng = Rng::new(0x7E46_E11D_5EED_0001);
+        let zobrist = (0..total).map(|_| [rng.next_u64(), rng.next_u64()]).collect();
+        let s = stride as isize;
+        let dirs = [1, s, s + 1, s - 1];
+        let near_steps = NEAR.map(|(dx, dy)| dx as isize + dy as isize * s);
+        let mut board = Board {
+            size,
+            stride,
+            rule,
+            table,
+            dirs,
+            near_steps,
+            cells: vec![WALL; total],
+            codes: vec![[0; 4]; total],
+            pats: vec![[[0; 4]; 2]; total],
+            classes: vec![[p4::NONE; 2]; total],
+            values: vec![[0; 2]; total],
+            sums: [0; 2],
+            counts: [[0; p4::COUNT]; 2],
+            near: vec![0; total],
+            zobrist,
+            hash: 0,
+            side: 0,
+            history: Vec::with_capacity(size * size),
+            board_cells: Vec::with_capacity(size * size),
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let i = board.raw_index(x, y);
+                board.cells[i] = EMPTY;
+                board.board_cells.push(i);
+            }
+        }
+        // Line codes see walls beyond the edges; everything else starts empty.
+        for ci in 0..board.board_cells.len() {
+            let i = board.board_cells[ci];
+            for d in 0..4 {
+                let mut code = 0u32;
+                for k in (-HALF..=HALF).filter(|&k| k != 0) {
+                    let j = (i as isize + k as isize * board.dirs[d]) as usize;
+                    if board.cells[j] == WALL {
+                        code |= (WALL as u32) << slot_shift(k);
+                    }
+                }
+                board.codes[i][d] = code;
+            }
+        }
+        for ci in 0..board.board_cells.len() {
+            let i = board.board_cells[ci];
+            board.counts[0][p4::NONE as usize] += 1;
+            board.counts[1][p4::NONE as usize] += 1;
+            board.refresh(i);
+        }
+        board
+    }
+
+    #[inline]
+    fn raw_index(&self, x: usize, y: usize) -> usize {
+        (y + PAD) * self.stride + x + PAD
+    }
+
+    /// The cell index of an on-board point.
+    #[inline]
+    pub fn index(&self, p: Point) -> usize {
+        self.raw_index(p.x as usize, p.y as usize)
+    }
+
+    /// The point of a cell index.
+    #[inline]
+    pub fn point(&self, i: usize) -> Point {
+        let y = i / self.stride - PAD;
+        let x = i % self.stride - PAD;
+        Point::new(x as u8, y as u8)
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+    pub fn rule(&self) -> LineRule {
+        self.rule
+    }
+    /// 0 black, 1 white.
+    #[inline]
+    pub fn side(&self) -> usize {
+        self.side
+    }
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        let salt = (self.rule as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        self.hash ^ (self.side as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt
+    }
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+    pub fn history(&self) -> &[usize] {
+        &self.history
+    }
+    pub fn last_move(&self) -> Option<usize> {
+        self.history.last().copied()
+    }
+    #[inline]
+    pub fn is_empty(&self, i: usize) -> bool {
+        self.cells[i] == EMPTY
+    }
+    /// Cell content: EMPTY, BLACK, WHITE or WALL.
+    #[inline]
+    pub fn cell(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+    /// Whether a stone is within two steps on a line (a candidate cell).
+    #[inline]
+    pub fn is_near(&self, i: usize) -> bool {
+        self.near[i] > 0
+    }
+    /// Threat class of cell `i` for colour index `c`.
+    #[inline]
+    pub fn class(&self, i: usize, c: usize) -> u8 {
+        self.classes[i][c]
+    }
+    /// Line pattern of cell `i` for colour index `c` in direction `d`.
+    #[inline]
+    pub fn pat(&self, i: usize, c: usize, d: usize) -> u8 {
+        self.pats[i][c][d]
+    }
+    /// How many empty cells have class `class` for colour index `c`.
+    #[inline]
+    pub fn count(&self, c: usize, class: u8) -> u16 {
+        self.counts[c][class as usize]
+    }
+    /// Whether colour `c` has a five point (a four on the board).
+    #[inline]
+    pub fn has_five(&self, c: usize) -> bool {
+        self.counts[c][p4::A_FIVE as usize] > 0
+    }
+    /// Whether colour `c` can make an open four or a double four in one move.
+    #[inline]
+    pub fn has_flex4(&self, c: usize) -> bool {
+        self.counts[c][p4::B_FLEX4 as usize] > 0
+    }
+    /// Whether colour `c` can make any four in one move.
+    #[inline]
+    pub fn has_four_move(&self, c: usize) -> bool {
+        (p4::A_FIVE..=p4::E_BLOCK4).any(|k| self.counts[c][k as usize] > 0)
+    }
+    /// The evaluation sums of both colours.
+    #[inline]
+    pub fn sums(&self) -> [i32; 2] {
+        self.sums
+    }
+    pub fn dir_step(&self, d: usize) -> isize {
+        self.dirs[d]
+    }
+    pub fn board_cells(&self) -> &[usize] {
+        &self.board_cells
+    }
+    /// Whether the cell is forbidden for black (Renju only; by this board's line logic).
+    #[inline]
+    pub fn is_forbidden(&self, i: usize) -> bool {
+        self.classes[i][0] == p4::FORBID
+    }
+
+    /// Empty cells where colour `c` has class `class`.
+    pub fn cells_of_class(&self, c: usize, class: u8, out: &mut Vec<usize>) {
+        out.clear();
+        if self.counts[c][class as usize] == 0 {
+            return;
+        }
+        let mut left = self.counts[c][class as usize];
+        for &i in &self.board_cells {
+            if self.classes[i][c] == class {
+                out.push(i);
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Places a stone of the side to move on empty cell `i`.
+    pub fn make(&mut self, i: usize) {
+        debug_assert_eq!(self.cells[i], EMPTY);
+        let color = self.side as u8 + 1;
+        self.cells[i] = color;
+        self.hash ^= self.zobrist[i][self.side];
+        self.history.push(i);
+        self.update_around(i, color);
+        self.refresh(i);
+        for s in self.near_steps {
+            let j = (i as isize + s) as usize;
+            self.near[j] += 1;
+        }
+        self.side ^= 1;
+    }
+
+    /// Takes back the last move.
+    pub fn unmake(&mut self) {
+        let Some(i) = self.history.pop() else { return };
+        self.side ^= 1;
+        let color = self.side as u8 + 1;
+        self.cells[i] = EMPTY;
+        self.hash ^= self.zobrist[i][self.side];
+        self.update_around(i, color);
+        self.refresh(i);
+        for s in self.near_steps {
+            let j = (i as isize + s) as usize;
+            self.near[j] -= 1;
+        }
+    }
+
+    /// Toggles `color` at `i` in the line codes of the cells around it and refreshes them.
+    fn update_around(&mut self, i: usize, color: u8) {
+        for d in 0..4 {
+            let step = self.dirs[d];
+            for sign in [-1isize, 1] {
+                for k in 1..=HALF {
+                    let j = (i as isize + sign * k as isize * step) as usize;
+                    if self.cells[j] == WALL {
+                        break;
+                    }
+                    self.codes[j][d] ^= (color as u32) << slot_shift(-(sign as i32) * k);
+                    if self.cells[j] == EMPTY {
+                        self.refresh_dir(j, d);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Recomputes one direction's patterns of empty cell `j`, then its class and value.
+    #[inline]
+    fn refresh_dir(&mut self, j: usize, d: usize) {
+        let code = self.codes[j][d];
+        self.pats[j][0][d] = self.table.pat(code, 0);
+        self.pats[j][1][d] = self.table.pat(code, 1);
+        self.refresh_summary(j);
+    }
+
+    /// Recomputes all patterns of cell `j` (after it was emptied or filled).
+    fn refresh(&mut self, j: usize) {
+        if self.cells[j] == EMPTY {
+            for d in 0..4 {
+                let code = self.codes[j][d];
+                self.pats[j][0][d] = self.table.pat(code, 0);
+                self.pats[j][1][d] = self.table.pat(code, 1);
+            }
+        } else {
+            self.pats[j] = [[0; 4]; 2];
+        }
+        self.refresh_summary(j);
+    }
+
+    fn refresh_summary(&mut self, j: usize) {
+        let renju = self.rule == LineRule::Renju;
+        for c in 0..2 {
+            let class = if self.cells[j] == EMPTY {
+                combine(self.pats[j][c], renju && c == 0)
+            } else {
+                p4::NONE
+            };
+            let old = self.classes[j][c];
+            if old != class {
+                self.counts[c][old as usize] -= 1;
+                self.counts[c][class as usize] += 1;
+                self.classes[j][c] = class;
+            }
+            let value =
+                if self.cells[j] == EMPTY { eval::cell_value(&self.pats[j][c], class) } else { 0 };
+            self.sums[c] += value - self.values[j][c];
+            self.values[j][c] = value;
+        }
+    }
+
+    /// Places stones without regard to turn order (for setting up positions), then sets the
+    /// side to move.
+    pub fn setup(&mut self, stones: &[(usize, u8)], side: usize) {
+        for &(i, color) in stones {
+            self.side = (color - BLACK) as usize;
+            self.make(i);
+        }
+        self.side = side;
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A board from rows of text (`x` black, `o` white, anything else empty), top row first.
+    pub fn board_from(rows: &[&str], rule: LineRule, side: usize) -> Board {
+        let mut b = Board::new(rows.len() as u8, rule);
+        let mut stones = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let i = b.index(Point::new(x as u8, y as u8));
+                match ch {
+                    'x' => stones.push((i, BLACK)),
+                    'o' => stones.push((i, super::super::pattern::WHITE)),
+                    _ => {}
+                }
+            }
+        }
+        b.setup(&stones, side);
+        b
+    }
+
+    fn snapshot(b: &Board) -> (Vec<u8>, Vec<[u32; 4]>, Vec<[u8; 2]>, [i32; 2], u64, Vec<u8>) {
+        (b.cells.clone(), b.codes.clone(), b.classes.clone(), b.sums, b.hash(), b.near.clone())
+    }
+
+    #[test]
+    fn make_unmake_restores_everything() {
+        let mut b = Board::new(15, LineRule::Renju);
+        let start = snapshot(&b);
+        let mut rng = Rng::new(5);
+        let mut snaps = vec![start.clone()];
+        for _ in 0..60 {
+            let cells = b.board_cells().to_vec();
+            let empty: Vec<usize> = cells.into_iter().filter(|&i| b.is_empty(i)).collect();
+            let &i = rng.choose(&empty).unwrap();
+            b.make(i);
+            snaps.push(snapshot(&b));
+        }
+        while b.ply() > 0 {
+            snaps.pop();
+            b.unmake();
+            assert!(snapshot(&b) == *snaps.last().unwrap());
+        }
+        assert!(snapshot(&b) == start);
+    }
+
+    #[test]
+    fn incremental_matches_fresh_setup() {
+        let mut rng = Rng::new(9);
+        let mut b = Board::new(13, LineRule::Freestyle);
+        for _ in 0..40 {
+            let empty: Vec<usize> =
+                b.board_cells().iter().copied().filter(|&i| b.is_empty(i)).collect();
+            b.make(*rng.choose(&empty).unwrap());
+        }
+        let stones: Vec<(usize, u8)> =
+            b.history().iter().map(|&i| (i, b.cell(i))).collect::<Vec<_>>();
+        let mut fresh = Board::new(13, LineRule::Freestyle);
+        fresh.setup(&stones, b.side());
+        assert!(fresh.codes == b.codes);
+        assert!(fresh.classes == b.classes);
+        assert_eq!(fresh.sums, b.sums);
+        assert_eq!(fresh.hash(), b.hash());
+    }
+
+    #[test]
+    fn classes_see_threats() {
+        let b = board_from(
+            &[
+                ".........",
+                ".........",
+                "..xxx....",
+                ".........",
+                "....oooo.",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+            ],
+            LineRule::Freestyle,
+            0,
+        );
+        let at = |x, y| b.index(Point::new(x, y));
+        assert_eq!(b.class(at(1, 2), 0), p4::B_FLEX4);
+        assert_eq!(b.class(at(5, 2), 0), p4::B_FLEX4);
+        assert_eq!(b.class(at(3, 4), 1), p4::A_FIVE);
+        assert_eq!(b.class(at(8, 4), 1), p4::A_FIVE);
+        assert!(b.has_five(1));
+        assert!(!b.has_five(0));
+        assert!(b.has_flex4(0));
+        let mut v = Vec::new();
+        b.cells_of_class(1, p4::A_FIVE, &mut v);
+        assert_eq!(v, vec![at(3, 4), at(8, 4)]);
+    }
+
+    #[test]
+    fn renju_forbidden_points() {
+        // A double three for black at (4,4); a four-four at (4,8)... on a 15 board.
+        let b = board_from(
+            &[
+                "...............",
+                "...............",
+                "....x..........",
+                "....x..........",
+                "..xx...........",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+            ],
+            LineRule::Renju,
+            0,
+        );
+        let at = |x, y| b.index(Point::new(x, y));
+        assert!(b.is_forbidden(at(4, 4)));
+        assert!(!b.is_forbidden(at(5, 4)));
+        let free = board_from(
+            &[
+                "...............",
+                "...............",
+                "....x..........",
+                "....x..........",
+                "..xx...........",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+            ],
+            LineRule::Freestyle,
+            0,
+        );
+        assert_eq!(free.class(at(4, 4), 0), p4::F_FLEX3_2X);
+    }
+}

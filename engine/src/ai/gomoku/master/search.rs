@@ -1,0 +1,554 @@
+//! Iterative-deepening principal-variation search with aspiration windows, a transposition
+//! table, killer and history ordering, threat-aware move generation and a VCF quiescence.
+
+use std::time::{Duration, Instant};
+
+use super::board::Board;
+use super::eval::evaluate;
+use super::movegen::{self, Situation};
+use super::pattern::p4;
+use super::time::Clock;
+use super::tt::{Bound, Tt};
+use super::vcf::{Budget, Vcf};
+use crate::ai::{CancelFlag, Candidate, Limits, Score, SearchInfo};
+use crate::rng::Rng;
+use crate::Move;
+
+/// Score of a win on the board right now; a win in `n` plies scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are proven wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 120;
+/// Depth of the VCF run at the leaves, in plies.
+const LEAF_VCF_DEPTH: i32 = 12;
+/// Nodes one leaf VCF may visit.
+const LEAF_VCF_NODES: u64 = 400;
+/// Extra plies of threat defence the quiescence search may add.
+const MAX_QDEFENCE: u32 = 2;
+/// Most root candidates reported for the heat map.
+pub const MAX_CANDIDATES: usize = 12;
+
+/// Converts a search score to the interface's score.
+pub fn to_score(s: i32) -> Score {
+    if s > WIN_BOUND {
+        Score::Win((WIN - s).max(0) as u32)
+    } else if s < -WIN_BOUND {
+        Score::Loss((WIN + s).max(0) as u32)
+    } else {
+        Score::Eval(s)
+    }
+}
+
+/// State kept between searches: transposition table, VCF solver, history.
+pub struct Tables {
+    pub tt: Tt,
+    pub vcf: Vcf,
+    pub history: Vec<[i32; 2]>,
+}
+
+/// One root move and what the search thinks of it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub cell: usize,
+    pub score: i32,
+    /// Whether `score` comes from a search (not just the ordering).
+    pub searched: bool,
+}
+
+/// One search.
+pub struct Searcher<'a> {
+    pub board: Board,
+    t: &'a mut Tables,
+    clock: Clock,
+    limits: &'a Limits,
+    cancel: &'a CancelFlag,
+    progress: &'a mut dyn FnMut(&SearchInfo),
+    pub nodes: u64,
+    stopped: bool,
+    seldepth: usize,
+    root_ply: usize,
+    killers: Vec<[usize; 2]>,
+    pv: Vec<Vec<usize>>,
+    move_stack: Vec<Vec<(usize, i32)>>,
+    last_report: Instant,
+    /// What the last completed iteration found.
+    pub info: SearchInfo,
+    pub root: Vec<RootMove>,
+    /// The best root move so far, with its score and line.
+    pub best: Option<(usize, i32, Vec<usize>)>,
+    depth: u32,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        board: Board,
+        t: &'a mut Tables,
+        limits: &'a Limits,
+        cancel: &'a CancelFlag,
+        progress: &'a mut dyn FnMut(&SearchInfo),
+    ) -> Searcher<'a> {
+        let root_ply = board.ply();
+        t.tt.new_search();
+        for h in t.history.iter_mut() {
+            *h = [h[0] / 4, h[1] / 4];
+        }
+        Searcher {
+            board,
+            t,
+            clock: Clock::new(limits),
+            limits,
+            cancel,
+            progress,
+            nodes: 0,
+            stopped: false,
+            seldepth: 0,
+            root_ply,
+            killers: vec![[usize::MAX; 2]; MAX_PLY + 1],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            move_stack: vec![Vec::new(); MAX_PLY + 2],
+            last_report: Instant::now(),
+            info: SearchInfo::default(),
+            root: Vec::new(),
+            best: None,
+            depth: 0,
+        }
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Whether the caller's cancel flag, clock or node limit says stop.
+    fn poll(&mut self) {
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+            return;
+        }
+        if self.nodes & 1023 != 0 {
+            return;
+        }
+        if self.cancel.is_cancelled() || self.clock.out_of_time() {
+            self.stopped = true;
+            return;
+        }
+        if self.last_report.elapsed() >= Duration::from_millis(90) {
+            let info = self.current_info();
+            (self.progress)(&info);
+            self.last_report = Instant::now();
+        }
+    }
+
+    /// Reports `info` to the caller now.
+    pub fn report(&mut self, info: &SearchInfo) {
+        (self.progress)(info);
+        self.last_report = Instant::now();
+    }
+
+    /// The search's knowledge right now (for progress reports).
+    pub fn current_info(&self) -> SearchInfo {
+        let elapsed = self.clock.elapsed();
+        let mut info = self.info.clone();
+        info.nodes = self.nodes;
+        info.elapsed_ms = elapsed.as_millis() as u64;
+        info.nps = nps(self.nodes, elapsed);
+        info.seldepth = info.seldepth.max(self.seldepth as u32);
+        if let Some((cell, score, line)) = &self.best {
+            if info.pv.first() != Some(&Move::Place(self.board.point(*cell))) {
+                info.pv = line.iter().map(|&c| Move::Place(self.board.point(c))).collect();
+                info.score = to_score(*score);
+            }
+        }
+        info
+    }
+
+    fn mark_seldepth(&mut self, ply: usize) {
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+    }
+
+    /// Runs iterative deepening over `self.root` (already ordered, non-empty).
+    pub fn iterate(&mut self, max_depth: u32) {
+        let mut prev: i32 = 0;
+        for depth in 1..=max_depth {
+            self.depth = depth;
+            let mut delta = 40;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < WIN_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let s = self.root_search(depth as i32, alpha, beta);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha && alpha > -INF {
+                    alpha = if delta > 400 { -INF } else { (s - delta).max(-INF) };
+                    delta *= 3;
+                } else if s >= beta && beta < INF {
+                    beta = if delta > 400 { INF } else { (s + delta).min(INF) };
+                    delta *= 3;
+                } else {
+                    break s;
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            prev = score;
+            self.finish_iteration(depth, score);
+            let info = self.current_info();
+            self.report(&info);
+            if score.abs() > WIN_BOUND && (WIN - score.abs()) as u32 <= depth {
+                break;
+            }
+            if !self.clock.can_start_iteration() {
+                break;
+            }
+        }
+    }
+
+    fn finish_iteration(&mut self, depth: u32, score: i32) {
+        // Best first; the others by their (bound) scores, ties keeping the earlier order.
+        if let Some((cell, _, _)) = &self.best {
+            if let Some(pos) = self.root.iter().position(|r| r.cell == *cell) {
+                let r = self.root.remove(pos);
+                self.root.insert(0, r);
+            }
+        }
+        let first = self.root.remove(0);
+        self.root.sort_by_key(|r| std::cmp::Reverse(r.score));
+        self.root.insert(0, first);
+        let line = self.best.as_ref().map(|b| b.2.clone()).unwrap_or_default();
+        self.info.depth = depth;
+        self.info.seldepth = self.seldepth as u32;
+        self.info.score = to_score(score);
+        self.info.pv = line.iter().map(|&c| Move::Place(self.board.point(c))).collect();
+        self.info.candidates = self.candidates();
+    }
+
+    /// The top root moves with their scores, best first.
+    pub fn candidates(&self) -> Vec<Candidate> {
+        self.root
+            .iter()
+            .filter(|r| r.searched)
+            .take(MAX_CANDIDATES)
+            .map(|r| Candidate {
+                mv: Move::Place(self.board.point(r.cell)),
+                score: to_score(r.score),
+            })
+            .collect()
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let mut best = -INF;
+        for idx in 0..self.root.len() {
+            let m = self.root[idx].cell;
+            self.board.make(m);
+            self.nodes += 1;
+            let s = if idx == 0 {
+                -self.pvs(depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.pvs(depth - 1, -alpha - 1, -alpha, 1, false);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.pvs(depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.board.unmake();
+            if self.stopped {
+                break;
+            }
+            self.root[idx].score = s;
+            self.root[idx].searched = true;
+            if s > best {
+                best = s;
+            }
+            if s > alpha || (idx == 0 && self.best.is_none()) {
+                let mut line = vec![m];
+                line.extend_from_slice(&self.pv[1]);
+                self.best = Some((m, s, line));
+                if s > alpha {
+                    alpha = s;
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize, is_pv: bool) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        self.mark_seldepth(ply);
+        if ply >= MAX_PLY {
+            return evaluate(&self.board);
+        }
+        let mut moves = std::mem::take(&mut self.move_stack[ply]);
+        let situation = movegen::generate(&mut self.board, &mut moves);
+        match situation {
+            Situation::Win(n) => {
+                self.move_stack[ply] = moves;
+                return WIN - (ply as i32 + n as i32);
+            }
+            Situation::Loss(n) => {
+                self.move_stack[ply] = moves;
+                return -(WIN - (ply as i32 + n as i32));
+            }
+            Situation::Moves => {}
+        }
+        if moves.is_empty() {
+            self.move_stack[ply] = moves;
+            return 0;
+        }
+        let me = self.board.side();
+        let forced = self.board.has_five(me ^ 1);
+        let threatened = forced || self.board.has_flex4(me ^ 1);
+        if depth <= 0 && !forced {
+            self.move_stack[ply] = moves;
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+
+        let key = self.board.hash();
+        let hit = self.t.tt.probe(key);
+        let mut tt_move = None;
+        if let Some(h) = hit {
+            tt_move = h.mv;
+            let s = score_from_tt(h.score, ply);
+            if !is_pv && h.depth >= depth {
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    self.move_stack[ply] = moves;
+                    return s;
+                }
+            }
+        }
+
+        let killers = self.killers[ply];
+        for (m, s) in moves.iter_mut() {
+            if Some(*m) == tt_move {
+                *s = i32::MAX;
+            } else {
+                if *m == killers[0] || *m == killers[1] {
+                    *s += 6_000;
+                }
+                *s += self.t.history[*m][me].min(5_000);
+            }
+        }
+        movegen::sort(&mut moves);
+        if !threatened {
+            let cap = (6 + depth as usize * 3).clamp(8, 28);
+            moves.truncate(cap);
+        }
+
+        let new_depth = if forced { depth } else { depth - 1 };
+        let old_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for idx in 0..moves.len() {
+            let (m, order) = moves[idx];
+            let quiet = order < 8_000 && Some(m) != tt_move;
+            self.board.make(m);
+            let s = if idx == 0 {
+                -self.pvs(new_depth, -beta, -alpha, ply + 1, is_pv)
+            } else {
+                let r = if !threatened && quiet && depth >= 3 && idx >= 3 {
+                    1 + (idx >= 10) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.pvs(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.pvs(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && is_pv && !self.stopped {
+                    s = -self.pvs(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.board.unmake();
+            if self.stopped {
+                self.move_stack[ply] = moves;
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    best_move = Some(m);
+                    alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if quiet {
+                            if self.killers[ply][0] != m {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = m;
+                            }
+                            self.t.history[m][me] += depth * depth;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_stack[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.t.tt.store(key, score_to_tt(best, ply), best_move, depth, bound);
+        best
+    }
+
+    /// Leaf search: forced blocks, a little threat defence, then the evaluation or a VCF win.
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qdef: u32) -> i32 {
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        self.mark_seldepth(ply);
+        if ply >= MAX_PLY {
+            return evaluate(&self.board);
+        }
+        let me = self.board.side();
+        let opp = me ^ 1;
+        if self.board.has_five(me) {
+            return WIN - (ply as i32 + 1);
+        }
+        if self.board.has_five(opp) || self.board.has_flex4(me) || self.board.has_flex4(opp) {
+            if self.board.has_five(opp) || self.board.has_flex4(me) || qdef < MAX_QDEFENCE {
+                let mut moves = std::mem::take(&mut self.move_stack[ply]);
+                let situation = movegen::generate(&mut self.board, &mut moves);
+                let result = match situation {
+                    Situation::Win(n) => WIN - (ply as i32 + n as i32),
+                    Situation::Loss(n) => -(WIN - (ply as i32 + n as i32)),
+                    Situation::Moves => {
+                        let extra = (!self.board.has_five(opp)) as u32;
+                        movegen::sort(&mut moves);
+                        let mut best = -INF;
+                        for &(m, _) in moves.iter() {
+                            self.board.make(m);
+                            let s = -self.qsearch(-beta, -alpha, ply + 1, qdef + extra);
+                            self.board.unmake();
+                            if self.stopped {
+                                break;
+                            }
+                            if s > best {
+                                best = s;
+                                if s > alpha {
+                                    alpha = s;
+                                    if alpha >= beta {
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                        if best == -INF {
+                            evaluate(&self.board)
+                        } else {
+                            best
+                        }
+                    }
+                };
+                self.move_stack[ply] = moves;
+                return result;
+            }
+            return evaluate(&self.board);
+        }
+        let stand = evaluate(&self.board);
+        if stand >= beta {
+            // Still a VCF could only make it better; a cut is a cut.
+            return stand;
+        }
+        if self.board.has_four_move(me) {
+            let mut budget = Budget::new(LEAF_VCF_NODES);
+            let win = self.t.vcf.solve(&mut self.board, LEAF_VCF_DEPTH, &mut budget);
+            self.nodes += budget.nodes;
+            if win {
+                let n = self.t.vcf.line.len() as i32;
+                self.mark_seldepth(ply + n as usize);
+                return WIN - (ply as i32 + n);
+            }
+        }
+        stand
+    }
+
+    /// The total number of plies the board has seen since the root.
+    pub fn root_ply(&self) -> usize {
+        self.root_ply
+    }
+
+    /// Orders root moves: `moves` with ordering scores, plus a little seeded jitter.
+    pub fn set_root(&mut self, moves: &[(usize, i32)], rng: &mut Rng) {
+        let mut scored: Vec<(usize, i32)> =
+            moves.iter().map(|&(m, s)| (m, s.saturating_add(rng.below(64) as i32))).collect();
+        if let Some(h) = self.t.tt.probe(self.board.hash()) {
+            if let Some(m) = h.mv {
+                for e in scored.iter_mut() {
+                    if e.0 == m {
+                        e.1 = i32::MAX;
+                    }
+                }
+            }
+        }
+        movegen::sort(&mut scored);
+        self.root = scored
+            .into_iter()
+            .map(|(cell, score)| RootMove { cell, score: score.min(WIN_BOUND), searched: false })
+            .collect();
+    }
+}
+
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let us = elapsed.as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / us
+}
+
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s > WIN_BOUND {
+        s + ply as i32
+    } else if s < -WIN_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s > WIN_BOUND {
+        s - ply as i32
+    } else if s < -WIN_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// Whether a move of this class for the mover is a forcing move.
+pub fn is_forcing(class: u8) -> bool {
+    p4::is_threat(class)
+}

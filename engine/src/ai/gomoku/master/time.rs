@@ -1,0 +1,79 @@
+//! Time management: how long this move may take, and whether another iteration fits.
+
+use std::time::{Duration, Instant};
+
+use crate::ai::Limits;
+
+/// Time a search may use when the caller gives no limit at all.
+const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+
+/// The clock of one search.
+pub struct Clock {
+    start: Instant,
+    /// Stop at once after this (None: no time limit).
+    hard: Option<Duration>,
+}
+
+impl Clock {
+    pub fn new(limits: &Limits) -> Clock {
+        let start = Instant::now();
+        let mut hard = limits.time.map(|t| {
+            // Keep a margin for returning and for the caller's overhead.
+            let margin = (t / 20).clamp(Duration::from_millis(2), Duration::from_millis(60));
+            t.saturating_sub(margin)
+        });
+        if let Some(left) = limits.time_left {
+            // Spend at most a fraction of what is left, with a margin for the rest.
+            let share = left / 12;
+            hard = Some(hard.map_or(share, |h| h.min(share)));
+        }
+        if hard.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
+            hard = Some(DEFAULT_TIME);
+        }
+        Clock { start, hard }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the hard limit is reached.
+    #[inline]
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+
+    /// Whether a new iteration is worth starting (it typically costs more than all the
+    /// previous ones together).
+    pub fn can_start_iteration(&self) -> bool {
+        self.hard.is_none_or(|h| self.start.elapsed() * 5 < h * 2)
+    }
+
+    /// A deadline for sub-searches that should use at most `fraction` of the move's time.
+    pub fn deadline(&self, fraction: f64) -> Option<Instant> {
+        self.hard.map(|h| self.start + h.mul_f64(fraction))
+    }
+
+    pub fn has_time_limit(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_shape_the_clock() {
+        let c = Clock::new(&Limits::time(1000));
+        assert!(c.hard.unwrap() < Duration::from_millis(1000));
+        assert!(c.hard.unwrap() > Duration::from_millis(900));
+        let c = Clock::new(&Limits::depth(5));
+        assert!(c.hard.is_none());
+        let c = Clock::new(&Limits::default());
+        assert_eq!(c.hard, Some(DEFAULT_TIME));
+        let l = Limits { time_left: Some(Duration::from_millis(12_000)), ..Limits::time(5000) };
+        assert_eq!(Clock::new(&l).hard, Some(Duration::from_millis(1000)));
+        assert!(c.can_start_iteration());
+    }
+}

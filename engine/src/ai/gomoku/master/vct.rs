@@ -1,0 +1,257 @@
+//! VCT: victory by continuous threats (fours and open threes).
+//!
+//! The attacker plays fours and moves that make an open four possible next turn (open
+//! threes, double threats); the defender answers a four with its five point and a three with
+//! every move that takes the open four away, or with a four of its own. The attacker wins
+//! when every defence loses. Results are cached by hash and depth; a node budget bounds the
+//! work.
+
+use super::board::Board;
+use super::movegen::{defences, renju_black};
+use super::pattern::p4;
+use super::vcf::{first_of_class, five_points_through, Budget, ThreatCache};
+
+/// The VCT solver.
+pub struct Vct {
+    cache: ThreatCache,
+    scratch: Vec<Vec<usize>>,
+}
+
+impl Vct {
+    pub fn new(cache_bits: u32) -> Vct {
+        Vct { cache: ThreatCache::new(cache_bits), scratch: Vec::new() }
+    }
+
+    pub fn clear(&mut self) {
+        self.cache.clear();
+    }
+
+    /// A first move that wins for the side to move by threats within `depth` plies.
+    pub fn solve(&mut self, board: &mut Board, depth: i32, budget: &mut Budget) -> Option<usize> {
+        budget.aborted = false;
+        let att = board.side();
+        if let Some(f) = first_of_class(board, att, p4::A_FIVE) {
+            return Some(f);
+        }
+        let mut moves = Vec::new();
+        if board.has_five(att ^ 1) {
+            board.cells_of_class(att ^ 1, p4::A_FIVE, &mut moves);
+            moves.truncate(1);
+        } else {
+            threat_moves(board, att, &mut moves);
+        }
+        for m in moves {
+            board.make(m);
+            let win = self.defend(board, depth - 1, budget, 1);
+            board.unmake();
+            if win {
+                return Some(m);
+            }
+            if budget.aborted {
+                break;
+            }
+        }
+        None
+    }
+
+    fn take(&mut self, level: usize) -> Vec<usize> {
+        while self.scratch.len() <= level {
+            self.scratch.push(Vec::new());
+        }
+        let mut v = std::mem::take(&mut self.scratch[level]);
+        v.clear();
+        v
+    }
+
+    /// The attacker is to move: does it win?
+    fn attack(&mut self, board: &mut Board, depth: i32, budget: &mut Budget, level: usize) -> bool {
+        if budget.tick() {
+            return false;
+        }
+        let att = board.side();
+        let def = att ^ 1;
+        if board.has_five(att) {
+            return true;
+        }
+        if board.has_five(def) {
+            let Some(f) = first_of_class(board, def, p4::A_FIVE) else { return false };
+            if board.count(def, p4::A_FIVE) >= 2
+                || (renju_black(board, att) && board.is_forbidden(f))
+            {
+                return false;
+            }
+            board.make(f);
+            let r = self.defend(board, depth - 1, budget, level + 1);
+            board.unmake();
+            return r;
+        }
+        if board.has_flex4(att) {
+            return true;
+        }
+        if depth <= 0 {
+            return false;
+        }
+        let key = board.hash();
+        if let Some(r) = self.cache.probe(key, depth) {
+            return r;
+        }
+        let mut moves = self.take(level);
+        threat_moves(board, att, &mut moves);
+        let mut win = false;
+        for &m in moves.iter() {
+            board.make(m);
+            let r = self.defend(board, depth - 1, budget, level + 1);
+            board.unmake();
+            if r {
+                win = true;
+                break;
+            }
+            if budget.aborted {
+                break;
+            }
+        }
+        self.scratch[level] = moves;
+        if !budget.aborted {
+            self.cache.store(key, depth, win);
+        }
+        win
+    }
+
+    /// The defender is to move after a threat: does the attacker still win?
+    fn defend(&mut self, board: &mut Board, depth: i32, budget: &mut Budget, level: usize) -> bool {
+        if budget.tick() {
+            return false;
+        }
+        let def = board.side();
+        let att = def ^ 1;
+        if board.has_five(def) {
+            return false;
+        }
+        if board.has_five(att) {
+            let Some(m) = board.last_move() else { return false };
+            let (n, f) = five_points_through(board, m, att);
+            let (n, f) = if n == 0 {
+                match first_of_class(board, att, p4::A_FIVE) {
+                    Some(f) => (board.count(att, p4::A_FIVE) as usize, f),
+                    None => return false,
+                }
+            } else {
+                (n, f)
+            };
+            if n >= 2 || (renju_black(board, def) && board.is_forbidden(f)) {
+                return true;
+            }
+            board.make(f);
+            let r = self.attack(board, depth - 1, budget, level + 1);
+            board.unmake();
+            return r;
+        }
+        if !board.has_flex4(att) {
+            return false;
+        }
+        if depth <= 0 {
+            return false;
+        }
+        let key = board.hash();
+        if let Some(r) = self.cache.probe(key, depth) {
+            return r;
+        }
+        let mut moves = self.take(level);
+        defences(board, &mut moves);
+        let mut fours = self.take(level + 1000);
+        super::vcf::four_moves(board, def, &mut fours);
+        for &f in fours.iter() {
+            if !moves.contains(&f) {
+                moves.push(f);
+            }
+        }
+        self.scratch[level + 1000] = fours;
+        let mut win = true;
+        for &m in moves.iter() {
+            board.make(m);
+            let r = self.attack(board, depth - 1, budget, level + 1);
+            board.unmake();
+            if !r {
+                win = false;
+                break;
+            }
+        }
+        self.scratch[level] = moves;
+        if budget.aborted {
+            return false;
+        }
+        self.cache.store(key, depth, win);
+        win
+    }
+}
+
+/// The attacker's threatening moves: fours first, then moves that make an open three or
+/// better.
+pub fn threat_moves(board: &Board, c: usize, out: &mut Vec<usize>) {
+    out.clear();
+    for class in [
+        p4::B_FLEX4,
+        p4::C_BLOCK4_FLEX3,
+        p4::F_FLEX3_2X,
+        p4::D_BLOCK4_PLUS,
+        p4::G_FLEX3_PLUS,
+        p4::E_BLOCK4,
+        p4::H_FLEX3,
+    ] {
+        if board.count(c, class) == 0 {
+            continue;
+        }
+        for &i in board.board_cells() {
+            if board.class(i, c) == class {
+                out.push(i);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::tests::board_from;
+    use super::super::pattern::LineRule;
+    use super::*;
+    use crate::Point;
+
+    fn pad(rows: &[&'static str]) -> Vec<&'static str> {
+        let mut v = rows.to_vec();
+        while v.len() < 15 {
+            v.push("...............");
+        }
+        v
+    }
+
+    #[test]
+    fn double_open_two_wins_by_threes() {
+        // Black to move: (6,6) makes two open threes at once (a 3-3 in freestyle).
+        let mut b = board_from(
+            &pad(&[
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "......x........",
+                "......x........",
+                "...............",
+                "........xx.....",
+                "..........o....",
+                "..o............",
+                "...o...........",
+            ]),
+            LineRule::Freestyle,
+            0,
+        );
+        let mut vct = Vct::new(14);
+        let m = vct.solve(&mut b, 9, &mut Budget::new(500_000));
+        let m = m.expect("black wins by threats");
+        assert!(p4::is_threat(b.class(m, 0)));
+        // (6,7) is the double three; with white on it, no quick threat win is left for white.
+        let mut w =
+            board_from(&pad(&["..o............", "..o............"]), LineRule::Freestyle, 1);
+        assert!(vct.solve(&mut w, 9, &mut Budget::new(500_000)).is_none());
+        let _ = Point::new(6, 7);
+    }
+}
