@@ -377,7 +377,9 @@ pub(crate) mod tests {
         b
     }
 
-    fn snapshot(b: &Board) -> (Vec<u8>, Vec<[u32; 4]>, Vec<[u8; 2]>, [i32; 2], u64, Vec<u8>) {
+    type Snapshot = (Vec<u8>, Vec<[u32; 4]>, Vec<[u8; 2]>, [i32; 2], u64, Vec<u8>);
+
+    fn snapshot(b: &Board) -> Snapshot {
         (b.cells.clone(), b.codes.clone(), b.classes.clone(), b.sums, b.hash(), b.near.clone())
     }
 
