@@ -4,6 +4,8 @@
 //! Cells are addressed by a `usize` index into the padded array; [`Board::index`] and
 //! [`Board::point`] convert to and from board coordinates.
 
+use std::sync::OnceLock;
+
 use super::eval;
 use super::pattern::{combine, p4, slot_shift, LineRule, PatternTable, BLACK, EMPTY, HALF, WALL};
 use crate::rng::Rng;
@@ -33,6 +35,46 @@ const NEAR: [(i32, i32); 16] = [
     (2, 2),
 ];
 
+/// Number of line patterns (`Pat` values).
+const PATS: usize = 12;
+
+/// Threat class and evaluation share of a cell for every combination of its four line
+/// patterns, for ordinary sides and for Renju black.
+struct Summary {
+    class: [Vec<u8>; 2],
+    value: [Vec<i32>; 2],
+}
+
+impl Summary {
+    fn get() -> &'static Summary {
+        static SUMMARY: OnceLock<Summary> = OnceLock::new();
+        SUMMARY.get_or_init(|| {
+            let n = PATS * PATS * PATS * PATS;
+            let mut class = [vec![0u8; n], vec![0u8; n]];
+            let mut value = [vec![0i32; n], vec![0i32; n]];
+            for idx in 0..n {
+                let pats = [
+                    (idx / (PATS * PATS * PATS)) as u8,
+                    (idx / (PATS * PATS) % PATS) as u8,
+                    (idx / PATS % PATS) as u8,
+                    (idx % PATS) as u8,
+                ];
+                for rb in 0..2 {
+                    let c = combine(pats, rb == 1);
+                    class[rb][idx] = c;
+                    value[rb][idx] = eval::cell_value(&pats, c);
+                }
+            }
+            Summary { class, value }
+        })
+    }
+}
+
+#[inline]
+fn summary_index(p: &[u8; 4]) -> usize {
+    ((p[0] as usize * PATS + p[1] as usize) * PATS + p[2] as usize) * PATS + p[3] as usize
+}
+
 /// The incremental board.
 #[derive(Clone)]
 pub struct Board {
@@ -40,6 +82,7 @@ pub struct Board {
     stride: usize,
     rule: LineRule,
     table: &'static PatternTable,
+    summary: &'static Summary,
     /// Index steps of the four directions: horizontal, vertical, two diagonals.
     dirs: [isize; 4],
     near_steps: [isize; 16],
@@ -80,6 +123,7 @@ impl Board {
             stride,
             rule,
             table,
+            summary: Summary::get(),
             dirs,
             near_steps,
             cells: vec![WALL; total],
@@ -303,9 +347,9 @@ impl Board {
     /// Recomputes one direction's patterns of empty cell `j`, then its class and value.
     #[inline]
     fn refresh_dir(&mut self, j: usize, d: usize) {
-        let code = self.codes[j][d];
-        self.pats[j][0][d] = self.table.pat(code, 0);
-        self.pats[j][1][d] = self.table.pat(code, 1);
+        let both = self.table.pats(self.codes[j][d]);
+        self.pats[j][0][d] = both & 15;
+        self.pats[j][1][d] = both >> 4;
         self.refresh_summary(j);
     }
 
@@ -323,13 +367,17 @@ impl Board {
         self.refresh_summary(j);
     }
 
+    #[inline]
     fn refresh_summary(&mut self, j: usize) {
-        let renju = self.rule == LineRule::Renju;
+        let renju = (self.rule == LineRule::Renju) as usize;
+        let empty = self.cells[j] == EMPTY;
         for c in 0..2 {
-            let class = if self.cells[j] == EMPTY {
-                combine(self.pats[j][c], renju && c == 0)
+            let (class, value) = if empty {
+                let idx = summary_index(&self.pats[j][c]);
+                let rb = if c == 0 { renju } else { 0 };
+                (self.summary.class[rb][idx], self.summary.value[rb][idx])
             } else {
-                p4::NONE
+                (p4::NONE, 0)
             };
             let old = self.classes[j][c];
             if old != class {
@@ -337,8 +385,6 @@ impl Board {
                 self.counts[c][class as usize] += 1;
                 self.classes[j][c] = class;
             }
-            let value =
-                if self.cells[j] == EMPTY { eval::cell_value(&self.pats[j][c], class) } else { 0 };
             self.sums[c] += value - self.values[j][c];
             self.values[j][c] = value;
         }

@@ -4,6 +4,9 @@
 //! looked up from precomputed tables ([`board`], [`pattern`]), a VCF and a VCT solver
 //! ([`vcf`], [`vct`]), and an iterative-deepening PVS ([`search`]) with a transposition table
 //! ([`tt`]), threat-aware move generation ([`movegen`]) and time management ([`time`]).
+//!
+//! [`Master::think`] works on the internal [`board::Board`]; the [`Engine`] implementation
+//! ([`engine`]) converts a [`crate::gomoku::Position`] and adds the exact legality check.
 
 pub mod board;
 pub mod eval;
@@ -14,3 +17,252 @@ pub mod time;
 pub mod tt;
 pub mod vcf;
 pub mod vct;
+
+use board::Board;
+use movegen::Situation;
+use pattern::p4;
+use search::{to_score, Searcher, Tables};
+use tt::Tt;
+use vcf::{Budget, Vcf};
+use vct::Vct;
+
+use crate::ai::{CancelFlag, Limits, Score, SearchInfo, SearchResult};
+use crate::rng::Rng;
+use crate::{Move, Point};
+
+/// Memory used when the caller sets no budget.
+pub const DEFAULT_MEMORY: usize = 64 << 20;
+/// Memory taken by everything but the transposition table (threat caches, pattern tables).
+const FIXED_MEMORY: usize = 12 << 20;
+const VCF_CACHE_BITS: u32 = 16;
+const VCT_CACHE_BITS: u32 = 17;
+/// Deepest iteration when no depth is given.
+const MAX_DEPTH: u32 = 64;
+/// Root VCF: plies and nodes.
+const ROOT_VCF_DEPTH: i32 = 40;
+const ROOT_VCF_NODES: u64 = 200_000;
+/// Root VCT: plies and nodes.
+const ROOT_VCT_DEPTH: i32 = 13;
+const ROOT_VCT_NODES: u64 = 30_000;
+
+/// The Master engine.
+pub struct Master {
+    rng: Rng,
+    tables: Tables,
+    vct: Vct,
+}
+
+impl Master {
+    /// A Master whose random choices among equal moves follow `seed`.
+    pub fn new(seed: u64) -> Master {
+        Master::with_seed_and_memory(seed, DEFAULT_MEMORY)
+    }
+
+    /// The same engine using at most about `bytes` of memory in total (for the Gomocup
+    /// `max_memory`); at least a few megabytes are always used.
+    pub fn with_memory(self, bytes: usize) -> Master {
+        let mut m = self;
+        m.tables.tt = Tt::with_bytes(bytes.saturating_sub(FIXED_MEMORY).max(1 << 20));
+        m
+    }
+
+    fn with_seed_and_memory(seed: u64, bytes: usize) -> Master {
+        let tables = Tables {
+            tt: Tt::with_bytes(bytes.saturating_sub(FIXED_MEMORY).max(1 << 20)),
+            vcf: Vcf::new(VCF_CACHE_BITS),
+            history: Vec::new(),
+        };
+        Master { rng: Rng::new(seed ^ 0x4D41_5354_4552), tables, vct: Vct::new(VCT_CACHE_BITS) }
+    }
+
+    /// Forgets everything learnt (new game).
+    pub fn reset(&mut self) {
+        self.tables.tt.clear();
+        self.tables.vcf.clear();
+        self.vct.clear();
+        self.tables.history.clear();
+    }
+
+    /// Finds a move for the side to move on `board`. `allowed` is the exact legality check of
+    /// a point (occupied points are never proposed; under Renju it must reject black's
+    /// forbidden points).
+    pub fn think(
+        &mut self,
+        mut board: Board,
+        allowed: &dyn Fn(Point) -> bool,
+        limits: &Limits,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let cells = board.board_cells().len() + board.board_cells().last().copied().unwrap_or(0);
+        if self.tables.history.len() < cells + 1 {
+            self.tables.history = vec![[0; 2]; cells + 1];
+        }
+        let ok = |b: &Board, i: usize| b.is_empty(i) && allowed(b.point(i));
+        if let Some(r) = self.opening(&board, &ok) {
+            progress(&r.info);
+            return r;
+        }
+        let me = board.side();
+        let mut moves = Vec::new();
+        let situation = movegen::generate(&mut board, &mut moves);
+        // Immediate wins need no search.
+        let instant = match situation {
+            Situation::Win(1) => vcf::first_of_class(&board, me, p4::A_FIVE).map(|c| (c, 1)),
+            Situation::Win(3) => {
+                let mut v = Vec::new();
+                board.cells_of_class(me, p4::B_FLEX4, &mut v);
+                v.into_iter().find(|&c| ok(&board, c)).map(|c| (c, 3))
+            }
+            _ => None,
+        };
+        if let Some((cell, n)) = instant {
+            return self.finish_forced(&board, cell, Score::Win(n), progress);
+        }
+        moves.retain(|&(c, _)| ok(&board, c));
+        if moves.is_empty() {
+            // Lost anyway, or nothing generated: any allowed cell, near ones first.
+            for &c in board.board_cells() {
+                if ok(&board, c) {
+                    moves.push((c, if board.is_near(c) { movegen::move_score(&board, c) } else { -1 }));
+                }
+            }
+            if moves.is_empty() {
+                return SearchResult { best: Move::Pass, info: SearchInfo::default() };
+            }
+        }
+        let has_limit = limits.time.is_some() || limits.time_left.is_some();
+        let mut searcher = Searcher::new(board, &mut self.tables, limits, cancel, progress);
+        if moves.len() == 1 {
+            let cell = moves[0].0;
+            let score = match situation {
+                Situation::Loss(n) => Score::Loss(n),
+                _ => Score::Eval(0),
+            };
+            let mut info = searcher.current_info();
+            info.pv = vec![Move::Place(searcher.board.point(cell))];
+            info.score = score;
+            info.depth = 1;
+            searcher.report(&info);
+            return SearchResult { best: Move::Place(searcher.board.point(cell)), info };
+        }
+
+        // Threat solvers first: a proven win ends the search.
+        if !matches!(situation, Situation::Loss(_)) {
+            let mut budget = Budget::new(ROOT_VCF_NODES);
+            budget.cancel = Some(cancel.clone());
+            budget.deadline = if has_limit { searcher.clock().deadline(0.3) } else { None };
+            let line = searcher.root_vcf(ROOT_VCF_DEPTH, &mut budget).unwrap_or_default();
+            if line.first().is_some_and(|&c| ok(&searcher.board, c)) {
+                return finish_line(&mut searcher, &line, Score::Win(line.len() as u32));
+            }
+            if !searcher.board.has_five(me ^ 1) {
+                let mut budget = Budget::new(ROOT_VCT_NODES);
+                budget.cancel = Some(cancel.clone());
+                budget.deadline = if has_limit { searcher.clock().deadline(0.15) } else { None };
+                let found = self.vct.solve(&mut searcher.board, ROOT_VCT_DEPTH, &mut budget);
+                searcher.nodes += budget.nodes;
+                if let Some(c) = found.filter(|&c| ok(&searcher.board, c)) {
+                    let n = ROOT_VCT_DEPTH as u32;
+                    return finish_line(&mut searcher, &[c], Score::Win(n));
+                }
+            }
+        }
+
+        searcher.set_root(&moves, &mut self.rng);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        searcher.iterate(max_depth);
+        let mut info = searcher.current_info();
+        let best = match &searcher.best {
+            Some((cell, score, line)) => {
+                info.score = to_score(*score);
+                info.pv = line.iter().map(|&c| Move::Place(searcher.board.point(c))).collect();
+                *cell
+            }
+            None => searcher.root[0].cell,
+        };
+        if info.candidates.is_empty() {
+            info.candidates = searcher.candidates();
+        }
+        info.seldepth = info.seldepth.max(info.depth);
+        searcher.report(&info);
+        SearchResult { best: Move::Place(searcher.board.point(best)), info }
+    }
+
+    /// Book moves: the centre on an empty board, a neighbour of the first stone.
+    fn opening(&mut self, board: &Board, ok: &dyn Fn(&Board, usize) -> bool) -> Option<SearchResult> {
+        let stones: Vec<usize> =
+            board.board_cells().iter().copied().filter(|&c| !board.is_empty(c)).collect();
+        let size = board.size() as u8;
+        let cell = match stones.len() {
+            0 => board.index(Point::new(size / 2, size / 2)),
+            1 => {
+                let p = board.point(stones[0]);
+                let mut options = Vec::new();
+                for (dx, dy) in [(-1i32, -1i32), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+                {
+                    let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
+                    if x >= 0 && y >= 0 && x < size as i32 && y < size as i32 {
+                        // Towards the centre is better than towards the edge.
+                        let q = Point::new(x as u8, y as u8);
+                        let centre = size as i32 / 2;
+                        let d = (x - centre).abs().max((y - centre).abs());
+                        options.push((d, board.index(q)));
+                    }
+                }
+                let nearest = options.iter().map(|o| o.0).min()?;
+                let best: Vec<usize> =
+                    options.iter().filter(|o| o.0 == nearest).map(|o| o.1).collect();
+                *self.rng.choose(&best)?
+            }
+            _ => return None,
+        };
+        if !ok(board, cell) {
+            return None;
+        }
+        let info = SearchInfo {
+            depth: 1,
+            seldepth: 1,
+            score: Score::Eval(0),
+            pv: vec![Move::Place(board.point(cell))],
+            ..SearchInfo::default()
+        };
+        Some(SearchResult { best: Move::Place(board.point(cell)), info })
+    }
+
+    fn finish_forced(
+        &mut self,
+        board: &Board,
+        cell: usize,
+        score: Score,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mv = Move::Place(board.point(cell));
+        let info = SearchInfo {
+            depth: 1,
+            seldepth: 1,
+            nodes: 1,
+            score,
+            pv: vec![mv],
+            candidates: vec![crate::ai::Candidate { mv, score }],
+            ..SearchInfo::default()
+        };
+        progress(&info);
+        SearchResult { best: mv, info }
+    }
+}
+
+/// Ends a search with a proven line.
+fn finish_line(searcher: &mut Searcher<'_>, line: &[usize], score: Score) -> SearchResult {
+    let mut info = searcher.current_info();
+    info.score = score;
+    info.depth = info.depth.max(1);
+    info.seldepth = info.seldepth.max(line.len() as u32);
+    info.pv = line.iter().map(|&c| Move::Place(searcher.board.point(c))).collect();
+    let mv = info.pv[0];
+    info.candidates = vec![crate::ai::Candidate { mv, score }];
+    searcher.report(&info);
+    SearchResult { best: mv, info }
+}
+#[cfg(test)]
+mod tests;

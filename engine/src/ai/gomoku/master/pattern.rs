@@ -202,8 +202,8 @@ pub fn combine(pats: [u8; 4], renju_black: bool) -> u8 {
 
 /// Line code -> pattern for black and for white, for one rule.
 pub struct PatternTable {
-    /// `pats[code] = [black's Pat, white's Pat]` as bytes.
-    pats: Vec<[u8; 2]>,
+    /// `pats[code]`: black's Pat in the low four bits, white's in the high four.
+    pats: Vec<u8>,
 }
 
 impl PatternTable {
@@ -217,12 +217,18 @@ impl PatternTable {
     /// The pattern a stone of colour `color` (BLACK or WHITE) makes on a line with `code`.
     #[inline]
     pub fn pat(&self, code: u32, color_index: usize) -> u8 {
-        self.pats[code as usize][color_index]
+        (self.pats[code as usize] >> (4 * color_index)) & 15
+    }
+
+    /// Both colours' patterns for a code: black's in the low four bits, white's in the high.
+    #[inline]
+    pub fn pats(&self, code: u32) -> u8 {
+        self.pats[code as usize]
     }
 
     fn build(rule: LineRule) -> PatternTable {
         let size = 1usize << KEY_BITS;
-        let mut pats = vec![[0u8; 2]; size];
+        let mut pats = vec![0u8; size];
         let mut memo = [vec![u8::MAX; size], vec![u8::MAX; size]];
         for (code, out) in pats.iter_mut().enumerate() {
             let code = code as u32;
@@ -236,7 +242,7 @@ impl PatternTable {
                     LineRule::Renju => color == BLACK,
                 };
                 let renju_black = rule == LineRule::Renju && color == BLACK;
-                out[ci] = level(code, color, exact, renju_black, &mut memo[ci]);
+                *out |= level(code, color, exact, renju_black, &mut memo[ci]) << (4 * ci);
             }
         }
         PatternTable { pats }

@@ -115,6 +115,13 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Runs the VCF solver on the root position; the winning line if there is one.
+    pub fn root_vcf(&mut self, depth: i32, budget: &mut Budget) -> Option<Vec<usize>> {
+        let win = self.t.vcf.solve(&mut self.board, depth, budget);
+        self.nodes += budget.nodes;
+        win.then(|| self.t.vcf.line.clone())
+    }
+
     pub fn clock(&self) -> &Clock {
         &self.clock
     }

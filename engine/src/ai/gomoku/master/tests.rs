@@ -1,0 +1,134 @@
+//! Search tests on the internal board (the `Position`-level tactics live in
+//! `engine/tests/gomoku_tactics.rs`).
+
+use super::board::tests::board_from;
+use super::board::Board;
+use super::pattern::LineRule;
+use super::Master;
+use crate::ai::{CancelFlag, Limits, Score, SearchInfo};
+use crate::{Move, Point};
+
+fn pad(rows: &[&'static str]) -> Vec<&'static str> {
+    let mut v = rows.to_vec();
+    while v.len() < 15 {
+        v.push("...............");
+    }
+    v
+}
+
+fn think(board: Board, limits: Limits) -> (Move, SearchInfo, usize) {
+    let mut m = Master::new(1);
+    let mut calls = 0;
+    let r = m.think(board, &|_| true, &limits, &CancelFlag::new(), &mut |_| calls += 1);
+    (r.best, r.info, calls)
+}
+
+pub const MIDGAME: [&str; 15] = [
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "......o........",
+    ".....xox.......",
+    "....oxxo.......",
+    "....xoxx.o.....",
+    "...o.xoo.......",
+    "....x..x.......",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+    "...............",
+];
+
+#[test]
+fn takes_the_win_and_blocks_the_four() {
+    let b = board_from(&pad(&["", "", "", ".xxxx", "", "..oo.o.o"]), LineRule::Freestyle, 0);
+    let (mv, info, _) = think(b, Limits::time(1000));
+    assert!(mv == Move::Place(Point::new(0, 3)) || mv == Move::Place(Point::new(5, 3)));
+    assert_eq!(info.score, Score::Win(1));
+    let b = board_from(&pad(&["", "", "", "xoooo", "", "..x.x.x"]), LineRule::Freestyle, 0);
+    let (mv, _, _) = think(b, Limits::time(1000));
+    assert_eq!(mv, Move::Place(Point::new(5, 3)));
+}
+
+#[test]
+fn midgame_search_reports_progress() {
+    let b = board_from(&MIDGAME, LineRule::Freestyle, 0);
+    let (mv, info, calls) = think(b.clone(), Limits::depth(6));
+    assert!(calls >= 1);
+    let p = mv.point().unwrap();
+    assert!(b.is_empty(b.index(p)));
+    assert!(info.depth >= 1);
+    assert!(!info.pv.is_empty());
+    assert!(!info.candidates.is_empty());
+}
+
+#[test]
+fn fixed_depth_is_deterministic() {
+    let b = board_from(&MIDGAME, LineRule::Standard, 1);
+    let (m1, i1, _) = think(b.clone(), Limits::depth(5));
+    let (m2, i2, _) = think(b, Limits::depth(5));
+    assert_eq!(m1, m2);
+    assert_eq!(i1.nodes, i2.nodes);
+}
+
+/// A middle-game board: Master plays itself `plies` moves at a shallow depth.
+pub fn selfplay(size: u8, rule: LineRule, plies: usize, seed: u64) -> Board {
+    let mut b = Board::new(size, rule);
+    let mut m = Master::new(seed);
+    for _ in 0..plies {
+        let r = m.think(b.clone(), &|_| true, &Limits::depth(3), &CancelFlag::new(), &mut |_| {});
+        let Some(p) = r.best.point() else { break };
+        b.make(b.index(p));
+        if b.has_five(b.side()) && b.has_five(b.side() ^ 1) {
+            break;
+        }
+    }
+    b
+}
+
+#[test]
+#[ignore]
+fn speed_probe() {
+    for (plies, seed) in [(16, 1), (20, 2), (24, 3)] {
+        let b = selfplay(15, LineRule::Freestyle, plies, seed);
+        for y in 0..15u8 {
+            let row: String = (0..15u8)
+                .map(|x| match b.cell(b.index(Point::new(x, y))) {
+                    1 => 'x',
+                    2 => 'o',
+                    _ => '.',
+                })
+                .collect();
+            eprintln!("{row}");
+        }
+        let mut m = Master::new(1);
+        let t = std::time::Instant::now();
+        let r = m.think(b, &|_| true, &Limits::time(1000), &CancelFlag::new(), &mut |i| {
+            eprintln!(
+                "d{} sd{} n{} nps{} {:?} {}ms",
+                i.depth, i.seldepth, i.nodes, i.nps, i.score, i.elapsed_ms
+            )
+        });
+        eprintln!("{:?} {:?} {:?}", r.best, r.info.score, t.elapsed());
+    }
+}
+
+#[test]
+#[ignore]
+fn make_speed_probe() {
+    let mut b = selfplay(15, LineRule::Freestyle, 16, 1);
+    let cells: Vec<usize> =
+        b.board_cells().iter().copied().filter(|&c| b.is_empty(c) && b.is_near(c)).collect();
+    let t = std::time::Instant::now();
+    let mut n = 0u64;
+    for _ in 0..20_000 {
+        for &c in &cells {
+            b.make(c);
+            b.unmake();
+            n += 1;
+        }
+    }
+    eprintln!("{} make/unmake pairs in {:?}: {:?} each", n, t.elapsed(), t.elapsed() / n as u32);
+}
