@@ -13,7 +13,7 @@ pub struct Args {
     depth: u32,
     /// Start from this board instead of the initial position: 64 squares a1..h8
     /// (`-` empty, `X` black, `O` white), a space, then X or O for the side to move.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     board: Option<String>,
     /// Also print the time taken and nodes per second on stderr.
     #[arg(long)]
@@ -21,12 +21,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CmdResult {
-    let pos = match &args.board {
-        Some(text) => reversi::parse_board(text)?,
-        None => Position::initial(),
-    };
     let start = Instant::now();
-    let count = reversi::perft(&pos, args.depth);
+    let count = count(&args)?;
     let seconds = start.elapsed().as_secs_f64();
     println!("{count}");
     if args.time {
@@ -34,4 +30,47 @@ pub fn run(args: Args) -> CmdResult {
         eprintln!("time {seconds:.3} s, {count} nodes, {:.1} M nodes/s", nps / 1e6);
     }
     Ok(())
+}
+
+/// The perft count the arguments ask for.
+fn count(args: &Args) -> Result<u64, reversi::NotationError> {
+    let pos = match &args.board {
+        Some(text) => reversi::parse_board(text)?,
+        None => Position::initial(),
+    };
+    Ok(reversi::perft(&pos, args.depth))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn count_for(argv: &[&str]) -> Result<u64, reversi::NotationError> {
+        let argv = std::iter::once("perft").chain(argv.iter().copied());
+        let cli = Cli::try_parse_from(argv).expect("the test's arguments parse");
+        count(&cli.args)
+    }
+
+    #[test]
+    fn counts_from_the_start_and_from_a_board() {
+        assert_eq!(count_for(&["--depth", "5"]), Ok(1396));
+        assert_eq!(count_for(&["-d", "0"]), Ok(1));
+        let start = reversi::format_board(&Position::initial());
+        assert_eq!(count_for(&["--depth", "4", "--board", &start]), Ok(244));
+    }
+
+    #[test]
+    fn a_bad_board_is_an_error() {
+        assert!(matches!(
+            count_for(&["--depth", "2", "--board", "XO"]),
+            Err(reversi::NotationError::TooShort { found: 2 })
+        ));
+    }
 }
