@@ -142,6 +142,9 @@ fn transcript_move_after_game_over_is_an_error() {
     let err = parse_transcript(&format!("{game}a1")).unwrap_err();
     assert!(matches!(err, NotationError::IllegalMove { index: 10, .. }), "{err:?}");
     assert!(err.to_string().contains("game is over"), "{err}");
+    // Also when the extra move names an occupied square.
+    let err = parse_transcript(&format!("{game}d4")).unwrap_err();
+    assert_eq!(err.to_string(), "move 10 (d4) cannot be played: the game is over");
 }
 
 #[test]

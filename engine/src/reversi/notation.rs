@@ -61,12 +61,11 @@ pub fn replay_transcript(s: &str) -> Result<(Vec<Point>, Position), NotationErro
         let text: String = pair.iter().collect();
         let p =
             square_from_chars(&text).ok_or(NotationError::BadMove { index, text: text.clone() })?;
+        if pos.is_game_over() {
+            return Err(NotationError::IllegalMove { index, text, source: ReversiError::GameOver });
+        }
         if pos.must_pass() {
-            pos.pass().map_err(|source| NotationError::IllegalMove {
-                index,
-                text: text.clone(),
-                source,
-            })?;
+            pos = pos.after_pass();
         }
         pos.play(p).map_err(|source| NotationError::IllegalMove { index, text, source })?;
         moves.push(p);
@@ -81,13 +80,16 @@ pub fn replay_transcript(s: &str) -> Result<(Vec<Point>, Position), NotationErro
 pub fn replay(moves: &[Point]) -> Result<Position, ReversiError> {
     let mut pos = Position::initial();
     for &p in moves {
+        if pos.is_game_over() {
+            return Err(ReversiError::GameOver);
+        }
         if pos.must_pass() {
-            pos.pass()?;
+            pos = pos.after_pass();
         }
         pos.play(p)?;
     }
     if pos.must_pass() {
-        pos.pass()?;
+        pos = pos.after_pass();
     }
     Ok(pos)
 }

@@ -47,6 +47,13 @@ pub fn board_text(pos: &Position) -> String {
     s
 }
 
+impl std::fmt::Display for Position {
+    /// The same picture as [`board_text`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&board_text(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +68,6 @@ mod tests {
         assert_eq!(lines[5], "5 . . . X O * . .");
         assert_eq!(lines[6], "6 . . . . * . . .");
         assert_eq!(lines[9], "X to move (black 2, white 2)");
+        assert_eq!(Position::initial().to_string(), text);
     }
 }
