@@ -65,7 +65,7 @@ impl Position {
     /// Black on even move counts, white on odd.
     #[inline]
     pub fn side_to_move(&self) -> Color {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len() & 1 == 0 {
             Color::Black
         } else {
             Color::White
