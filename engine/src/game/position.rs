@@ -71,7 +71,9 @@ impl Position {
         match (self, mv) {
             (Position::Gomoku(g), Move::Place(p)) => g.play(p).map_err(GameError::from),
             (Position::Gomoku(_), Move::Pass) => Err(GameError::NoPassInGomoku),
-            (Position::Reversi(r), Move::Place(p)) => r.play(p).map(|_| ()).map_err(GameError::from),
+            (Position::Reversi(r), Move::Place(p)) => {
+                r.play(p).map(|_| ()).map_err(GameError::from)
+            }
             (Position::Reversi(r), Move::Pass) => r.pass().map_err(GameError::from),
         }
     }

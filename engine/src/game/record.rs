@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{EndReason, Game, GameConfig, GameError, GameKind, GameResult, MoveRecord, PlayerKind};
+use super::{EndReason, Game, GameConfig, GameKind, GameResult, MoveRecord, PlayerKind};
 use super::{Position, SaveError};
 use crate::gomoku::{self, psq, Rule};
 use crate::reversi;
@@ -58,14 +58,18 @@ impl Game {
         if header.version > SAVE_VERSION {
             return Err(SaveError::NewerVersion(header.version));
         }
-        let file: SaveFile = serde_json::from_str(text).map_err(|e| SaveError::Json(e.to_string()))?;
+        let file: SaveFile =
+            serde_json::from_str(text).map_err(|e| SaveError::Json(e.to_string()))?;
         let mut game = Game::new(file.config)?;
         replay(&mut game, file.moves.iter().map(|r| (r.mv, r.ms)))?;
         // The redo stack is kept only if it still replays from here.
         let mut probe = game.clone();
-        let redo_ok = file.redo.iter().rev().filter(|r| r.mv != Move::Pass).all(|r| {
-            probe.play(r.mv, r.ms).is_ok()
-        });
+        let redo_ok = file
+            .redo
+            .iter()
+            .rev()
+            .filter(|r| r.mv != Move::Pass)
+            .all(|r| probe.play(r.mv, r.ms).is_ok());
         if redo_ok {
             game.set_redo_stack(file.redo);
         }
@@ -151,7 +155,9 @@ impl Game {
 
 fn looks_like_transcript(text: &str) -> bool {
     !text.is_empty()
-        && text.chars().all(|c| c.is_ascii_whitespace() || matches!(c.to_ascii_lowercase(), 'a'..='h' | '1'..='8'))
+        && text.chars().all(|c| {
+            c.is_ascii_whitespace() || matches!(c.to_ascii_lowercase(), 'a'..='h' | '1'..='8')
+        })
 }
 
 /// Plays recorded moves into `game`, skipping recorded passes (they are replayed by the
@@ -173,4 +179,3 @@ fn replay(game: &mut Game, moves: impl Iterator<Item = (Move, u64)>) -> Result<(
     }
     Ok(())
 }
-
