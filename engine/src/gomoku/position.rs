@@ -183,7 +183,9 @@ impl Position {
     }
 
     /// The win made by the last move, per the rule: exactly five under standard rules and
-    /// for black under Renju, five or more otherwise.
+    /// for black under Renju, five or more otherwise. Only the last move is examined: a
+    /// game stops at its first win (positions built with [`Position::play_unchecked`] must
+    /// respect that too).
     pub fn winner(&self) -> Option<Win> {
         let p = self.last_move()?;
         let color = self.stone(p)?;
