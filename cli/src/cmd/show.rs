@@ -4,6 +4,7 @@ use tengen_engine::gomoku::notation::{format_moves, format_point, parse_moves};
 use tengen_engine::gomoku::{
     GomokuError, NotationError, Position, ReplayError, Rule, DEFAULT_SIZE,
 };
+use tengen_engine::reversi;
 use tengen_engine::{Color, Point};
 
 use super::CmdResult;
@@ -21,6 +22,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = GameName::Gomoku)]
     pub game: GameName,
     /// The moves from the start. Gomoku: board notation, black first, e.g. "h8 i9 j10".
+    /// Reversi: a transcript such as "f5d6c3" (passes implicit).
     #[arg(long, default_value = "")]
     pub moves: String,
     /// Gomoku board size (lines per side, 5 to 26).
@@ -40,8 +42,8 @@ pub enum ShowError {
     Notation(#[from] NotationError),
     #[error("cannot play the moves: {0}")]
     Replay(#[from] ReplayError),
-    #[error("showing a reversi board is not supported yet")]
-    ReversiNotSupported,
+    #[error("cannot read the reversi transcript: {0}")]
+    Reversi(#[from] reversi::NotationError),
 }
 
 pub fn run(args: Args) -> CmdResult {
@@ -58,7 +60,10 @@ pub fn show(args: &Args) -> Result<String, ShowError> {
             let pos = Position::from_moves(args.size, args.rule, &moves)?;
             Ok(render_gomoku(&pos))
         }
-        GameName::Reversi => Err(ShowError::ReversiNotSupported),
+        GameName::Reversi => {
+            let (_, pos) = reversi::replay_transcript(&args.moves)?;
+            Ok(reversi::board_text(&pos))
+        }
     }
 }
 
@@ -159,7 +164,20 @@ mod tests {
         assert!(matches!(show(&args("h8 h8", 15, Rule::Renju)), Err(ShowError::Replay(_))));
         assert!(matches!(show(&args("h8 q1", 15, Rule::Renju)), Err(ShowError::Notation(_))));
         assert!(matches!(show(&args("", 4, Rule::Renju)), Err(ShowError::Setup(_))));
-        let reversi = Args { game: GameName::Reversi, ..args("f5", 15, Rule::Renju) };
-        assert!(matches!(show(&reversi), Err(ShowError::ReversiNotSupported)));
+        let bad = Args { game: GameName::Reversi, ..args("f5 a1", 15, Rule::Renju) };
+        assert!(matches!(show(&bad), Err(ShowError::Reversi(_))));
+    }
+
+    #[test]
+    fn reversi_board() {
+        let a = Args { game: GameName::Reversi, ..args("F5d6", 15, Rule::Renju) };
+        let text = show(&a).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "  a b c d e f g h");
+        // After f5 d6, black's legal moves (*) include c4, c5 and c6.
+        assert_eq!(lines[4], "4 . . * O X . . .");
+        assert_eq!(lines[5], "5 . . * O X X . .");
+        assert_eq!(lines[6], "6 . . * O . . . .");
+        assert!(text.ends_with("(black 3, white 3)\n"), "{text}");
     }
 }
