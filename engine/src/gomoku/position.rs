@@ -57,6 +57,7 @@ impl Position {
         self.board.size()
     }
 
+    /// The rule the game is played under.
     #[inline]
     pub fn rule(&self) -> Rule {
         self.rule
