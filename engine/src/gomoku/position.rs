@@ -207,7 +207,7 @@ impl Position {
     /// Whether black playing `p` would be forbidden under Renju, and why — whoever is to
     /// move. `None` under the other rules, and for taken or off-board points.
     pub fn is_forbidden(&self, p: Point) -> Option<ForbiddenKind> {
-        if self.rule != Rule::Renju || self.board.at(p) != EMPTY {
+        if self.rule != Rule::Renju || !renju::may_be_forbidden(&self.board, p) {
             return None;
         }
         let mut scratch = self.board.clone();
