@@ -6,6 +6,8 @@ use super::{Engine, GomokuLevel};
 use crate::gomoku::Position;
 
 pub fn new_engine(level: GomokuLevel, seed: u64) -> Box<dyn Engine<Position>> {
-    let _ = seed;
-    unimplemented!("gomoku level {}", level.name())
+    match level {
+        GomokuLevel::Master => Box::new(master::Master::new(seed)),
+        _ => unimplemented!("gomoku level {}", level.name()),
+    }
 }

@@ -9,6 +9,7 @@
 //! ([`engine`]) converts a [`crate::gomoku::Position`] and adds the exact legality check.
 
 pub mod board;
+pub mod engine;
 pub mod eval;
 pub mod movegen;
 pub mod pattern;
@@ -124,7 +125,10 @@ impl Master {
             // Lost anyway, or nothing generated: any allowed cell, near ones first.
             for &c in board.board_cells() {
                 if ok(&board, c) {
-                    moves.push((c, if board.is_near(c) { movegen::move_score(&board, c) } else { -1 }));
+                    moves.push((
+                        c,
+                        if board.is_near(c) { movegen::move_score(&board, c) } else { -1 },
+                    ));
                 }
             }
             if moves.is_empty() {
@@ -190,7 +194,11 @@ impl Master {
     }
 
     /// Book moves: the centre on an empty board, a neighbour of the first stone.
-    fn opening(&mut self, board: &Board, ok: &dyn Fn(&Board, usize) -> bool) -> Option<SearchResult> {
+    fn opening(
+        &mut self,
+        board: &Board,
+        ok: &dyn Fn(&Board, usize) -> bool,
+    ) -> Option<SearchResult> {
         let stones: Vec<usize> =
             board.board_cells().iter().copied().filter(|&c| !board.is_empty(c)).collect();
         let size = board.size() as u8;
@@ -199,7 +207,8 @@ impl Master {
             1 => {
                 let p = board.point(stones[0]);
                 let mut options = Vec::new();
-                for (dx, dy) in [(-1i32, -1i32), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+                for (dx, dy) in
+                    [(-1i32, -1i32), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
                 {
                     let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
                     if x >= 0 && y >= 0 && x < size as i32 && y < size as i32 {
