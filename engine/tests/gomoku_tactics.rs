@@ -447,8 +447,9 @@ fn cancel_returns_promptly_with_a_legal_move() {
     let flag = cancel.clone();
     let handle = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(50));
+        let at = Instant::now();
         flag.cancel();
-        Instant::now()
+        at
     });
     let start = Instant::now();
     let mut engine = Master::new(3);
@@ -457,7 +458,9 @@ fn cancel_returns_promptly_with_a_legal_move() {
     let cancelled_at = handle.join().unwrap();
     assert!(pos.is_legal(point(&r)).is_ok());
     assert!(done.duration_since(start) < Duration::from_secs(1), "took {:?}", done - start);
-    assert!(done >= cancelled_at || done.duration_since(start) < Duration::from_millis(60));
+    // It really searched until the flag went up (no instant answer in this position).
+    assert!(r.info.nodes > 0);
+    assert!(done >= cancelled_at, "returned before the cancel: {:?}", r.info);
 }
 
 #[test]
@@ -484,7 +487,7 @@ fn fixed_depth_is_deterministic_and_nodes_limit_works() {
     assert!(a.info.depth >= 1);
     let n = search(&pos, Limits::nodes(3000));
     assert!(pos.is_legal(point(&n)).is_ok());
-    assert!(n.info.nodes <= 3000 + 500_000, "{}", n.info.nodes);
+    assert!(n.info.nodes <= 2 * 3000, "{}", n.info.nodes);
 }
 
 #[test]

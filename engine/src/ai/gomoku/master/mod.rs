@@ -153,7 +153,8 @@ impl Master {
 
         // Threat solvers first: a proven win ends the search.
         if !matches!(situation, Situation::Loss(_)) {
-            let mut budget = Budget::new(ROOT_VCF_NODES);
+            let share = limits.nodes.map_or(u64::MAX, |n| n / 4);
+            let mut budget = Budget::new(ROOT_VCF_NODES.min(share));
             budget.cancel = Some(cancel.clone());
             budget.deadline = if has_limit { searcher.clock().deadline(0.3) } else { None };
             let line = searcher.root_vcf(ROOT_VCF_DEPTH, &mut budget).unwrap_or_default();
@@ -161,7 +162,7 @@ impl Master {
                 return finish_line(&mut searcher, &line, Score::Win(line.len() as u32));
             }
             if !searcher.board.has_five(me ^ 1) {
-                let mut budget = Budget::new(ROOT_VCT_NODES);
+                let mut budget = Budget::new(ROOT_VCT_NODES.min(share));
                 budget.cancel = Some(cancel.clone());
                 budget.deadline = if has_limit { searcher.clock().deadline(0.15) } else { None };
                 let found = self.vct.solve(&mut searcher.board, ROOT_VCT_DEPTH, &mut budget);

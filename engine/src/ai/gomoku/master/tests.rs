@@ -88,24 +88,63 @@ pub fn selfplay(size: u8, rule: LineRule, plies: usize, seed: u64) -> Board {
     b
 }
 
+/// Plays `moves` (x, y) on a fresh 15x15 board.
+pub fn from_moves(rule: LineRule, moves: &[(u8, u8)]) -> Board {
+    let mut b = Board::new(15, rule);
+    for &(x, y) in moves {
+        b.make(b.index(Point::new(x, y)));
+    }
+    b
+}
+
+pub const MIDGAME_MOVES: [&[(u8, u8)]; 2] = [
+    &[
+        (7, 7),
+        (8, 8),
+        (8, 6),
+        (6, 8),
+        (7, 9),
+        (9, 7),
+        (6, 6),
+        (9, 9),
+        (10, 10),
+        (5, 7),
+        (7, 5),
+        (6, 4),
+        (9, 6),
+        (8, 5),
+    ],
+    &[
+        (7, 7),
+        (7, 8),
+        (8, 7),
+        (6, 7),
+        (8, 8),
+        (8, 6),
+        (9, 9),
+        (10, 10),
+        (6, 9),
+        (9, 8),
+        (7, 10),
+        (5, 8),
+        (5, 9),
+        (8, 9),
+    ],
+];
+
 #[test]
 #[ignore]
 fn speed_probe() {
-    for (plies, seed) in [(16, 1), (20, 2), (24, 3)] {
-        let b = selfplay(15, LineRule::Freestyle, plies, seed);
-        for y in 0..15u8 {
-            let row: String = (0..15u8)
-                .map(|x| match b.cell(b.index(Point::new(x, y))) {
-                    1 => 'x',
-                    2 => 'o',
-                    _ => '.',
-                })
-                .collect();
-            eprintln!("{row}");
-        }
+    let depth = std::env::var("DEPTH").ok().and_then(|d| d.parse().ok());
+    for moves in MIDGAME_MOVES {
+        let b = from_moves(LineRule::Freestyle, moves);
         let mut m = Master::new(1);
         let t = std::time::Instant::now();
-        let r = m.think(b, &|_| true, &Limits::time(1000), &CancelFlag::new(), &mut |i| {
+        let limits = match depth {
+            Some(d) => Limits::depth(d),
+            None => Limits::time(1000),
+        };
+        let r = m.think(b, &|_| true, &limits, &CancelFlag::new(), &mut |i| {
             eprintln!(
                 "d{} sd{} n{} nps{} {:?} {}ms",
                 i.depth, i.seldepth, i.nodes, i.nps, i.score, i.elapsed_ms
