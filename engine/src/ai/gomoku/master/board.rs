@@ -348,8 +348,12 @@ impl Board {
     #[inline]
     fn refresh_dir(&mut self, j: usize, d: usize) {
         let both = self.table.pats(self.codes[j][d]);
-        self.pats[j][0][d] = both & 15;
-        self.pats[j][1][d] = both >> 4;
+        let (black, white) = (both & 15, both >> 4);
+        if self.pats[j][0][d] == black && self.pats[j][1][d] == white {
+            return;
+        }
+        self.pats[j][0][d] = black;
+        self.pats[j][1][d] = white;
         self.refresh_summary(j);
     }
 

@@ -19,6 +19,8 @@ pub mod tt;
 pub mod vcf;
 pub mod vct;
 
+use std::time::{Duration, Instant};
+
 use board::Board;
 use movegen::Situation;
 use pattern::p4;
@@ -37,6 +39,8 @@ pub const DEFAULT_MEMORY: usize = 64 << 20;
 const FIXED_MEMORY: usize = 12 << 20;
 const VCF_CACHE_BITS: u32 = 16;
 const VCT_CACHE_BITS: u32 = 17;
+/// Longest stretch between progress reports while the root threat solvers run.
+const REPORT_SLICE: Duration = Duration::from_millis(80);
 /// Deepest iteration when no depth is given.
 const MAX_DEPTH: u32 = 64;
 /// Root VCF: plies and nodes.
@@ -151,26 +155,41 @@ impl Master {
             return SearchResult { best: Move::Place(searcher.board.point(cell)), info };
         }
 
-        // Threat solvers first: a proven win ends the search.
+        // Threat solvers first: a proven win ends the search. They run in slices of at most
+        // REPORT_SLICE so progress keeps flowing.
         if !matches!(situation, Situation::Loss(_)) {
             let share = limits.nodes.map_or(u64::MAX, |n| n / 4);
+            let slice = |searcher: &Searcher<'_>, fraction: f64| {
+                let end = searcher.clock().deadline(fraction)?;
+                Some(end.min(Instant::now() + REPORT_SLICE))
+            };
             let mut budget = Budget::new(ROOT_VCF_NODES.min(share));
             budget.cancel = Some(cancel.clone());
-            budget.deadline = if has_limit { searcher.clock().deadline(0.3) } else { None };
+            budget.deadline = if has_limit { slice(&searcher, 0.3) } else { None };
             let line = searcher.root_vcf(ROOT_VCF_DEPTH, &mut budget).unwrap_or_default();
             if line.first().is_some_and(|&c| ok(&searcher.board, c)) {
                 return finish_line(&mut searcher, &line, Score::Win(line.len() as u32));
             }
-            if !searcher.board.has_five(me ^ 1) {
-                let mut budget = Budget::new(ROOT_VCT_NODES.min(share));
+            let info = searcher.current_info();
+            searcher.report(&info);
+            let mut left = ROOT_VCT_NODES.min(share);
+            let mut depth = 5;
+            while !searcher.board.has_five(me ^ 1) && depth <= ROOT_VCT_DEPTH && left > 0 {
+                let mut budget = Budget::new(left);
                 budget.cancel = Some(cancel.clone());
-                budget.deadline = if has_limit { searcher.clock().deadline(0.15) } else { None };
-                let found = self.vct.solve(&mut searcher.board, ROOT_VCT_DEPTH, &mut budget);
+                budget.deadline = if has_limit { slice(&searcher, 0.15) } else { None };
+                let found = self.vct.solve(&mut searcher.board, depth, &mut budget);
                 searcher.nodes += budget.nodes;
+                left = left.saturating_sub(budget.nodes);
                 if let Some(c) = found.filter(|&c| ok(&searcher.board, c)) {
-                    let n = ROOT_VCT_DEPTH as u32;
-                    return finish_line(&mut searcher, &[c], Score::Win(n));
+                    return finish_line(&mut searcher, &[c], Score::Win(depth as u32));
                 }
+                let info = searcher.current_info();
+                searcher.report(&info);
+                if budget.aborted {
+                    break;
+                }
+                depth += 2;
             }
         }
 

@@ -362,7 +362,7 @@ impl<'a> Searcher<'a> {
         }
         movegen::sort(&mut moves);
         if !threatened {
-            let cap = (6 + depth as usize * 3).clamp(8, 28);
+            let cap = (4 + depth as usize * 2).clamp(6, 20);
             moves.truncate(cap);
         }
 
@@ -377,8 +377,8 @@ impl<'a> Searcher<'a> {
             let s = if idx == 0 {
                 -self.pvs(new_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
-                let r = if !threatened && quiet && depth >= 3 && idx >= 3 {
-                    1 + (idx >= 10) as i32
+                let r = if !threatened && quiet && depth >= 3 && idx >= 2 {
+                    1 + (idx >= 6) as i32
                 } else {
                     0
                 };

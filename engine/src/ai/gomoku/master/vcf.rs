@@ -80,7 +80,7 @@ impl Budget {
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         let out_of_nodes = self.nodes >= self.limit;
-        let out_of_time = self.nodes & 1023 == 0
+        let out_of_time = self.nodes & 255 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.cancel.as_ref().is_some_and(|c| c.is_cancelled()));
         if out_of_nodes || out_of_time {
