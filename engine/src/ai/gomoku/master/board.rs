@@ -41,8 +41,8 @@ const PATS: usize = 12;
 /// Threat class and evaluation share of a cell for every combination of its four line
 /// patterns, for ordinary sides and for Renju black.
 struct Summary {
-    class: [Vec<u8>; 2],
-    value: [Vec<i32>; 2],
+    /// `(value << 8) | class`, for ordinary sides [0] and Renju black [1].
+    packed: [Vec<i32>; 2],
 }
 
 impl Summary {
@@ -50,22 +50,20 @@ impl Summary {
         static SUMMARY: OnceLock<Summary> = OnceLock::new();
         SUMMARY.get_or_init(|| {
             let n = PATS * PATS * PATS * PATS;
-            let mut class = [vec![0u8; n], vec![0u8; n]];
-            let mut value = [vec![0i32; n], vec![0i32; n]];
-            for idx in 0..n {
-                let pats = [
-                    (idx / (PATS * PATS * PATS)) as u8,
-                    (idx / (PATS * PATS) % PATS) as u8,
-                    (idx / PATS % PATS) as u8,
-                    (idx % PATS) as u8,
-                ];
-                for rb in 0..2 {
+            let mut packed = [vec![0i32; n], vec![0i32; n]];
+            for (rb, table) in packed.iter_mut().enumerate() {
+                for (idx, out) in table.iter_mut().enumerate() {
+                    let pats = [
+                        (idx / (PATS * PATS * PATS)) as u8,
+                        (idx / (PATS * PATS) % PATS) as u8,
+                        (idx / PATS % PATS) as u8,
+                        (idx % PATS) as u8,
+                    ];
                     let c = combine(pats, rb == 1);
-                    class[rb][idx] = c;
-                    value[rb][idx] = eval::cell_value(&pats, c);
+                    *out = (eval::cell_value(&pats, c) << 8) | c as i32;
                 }
             }
-            Summary { class, value }
+            Summary { packed }
         })
     }
 }
@@ -348,13 +346,12 @@ impl Board {
     #[inline]
     fn refresh_dir(&mut self, j: usize, d: usize) {
         let both = self.table.pats(self.codes[j][d]);
-        let (black, white) = (both & 15, both >> 4);
-        if self.pats[j][0][d] == black && self.pats[j][1][d] == white {
-            return;
+        for (c, new) in [both & 15, both >> 4].into_iter().enumerate() {
+            if self.pats[j][c][d] != new {
+                self.pats[j][c][d] = new;
+                self.refresh_color(j, c);
+            }
         }
-        self.pats[j][0][d] = black;
-        self.pats[j][1][d] = white;
-        self.refresh_summary(j);
     }
 
     /// Recomputes all patterns of cell `j` (after it was emptied or filled).
@@ -371,27 +368,29 @@ impl Board {
         self.refresh_summary(j);
     }
 
-    #[inline]
     fn refresh_summary(&mut self, j: usize) {
-        let renju = (self.rule == LineRule::Renju) as usize;
-        let empty = self.cells[j] == EMPTY;
-        for c in 0..2 {
-            let (class, value) = if empty {
-                let idx = summary_index(&self.pats[j][c]);
-                let rb = if c == 0 { renju } else { 0 };
-                (self.summary.class[rb][idx], self.summary.value[rb][idx])
-            } else {
-                (p4::NONE, 0)
-            };
-            let old = self.classes[j][c];
-            if old != class {
-                self.counts[c][old as usize] -= 1;
-                self.counts[c][class as usize] += 1;
-                self.classes[j][c] = class;
-            }
-            self.sums[c] += value - self.values[j][c];
-            self.values[j][c] = value;
+        self.refresh_color(j, 0);
+        self.refresh_color(j, 1);
+    }
+
+    /// Recomputes the class and evaluation share of cell `j` for colour `c`.
+    #[inline]
+    fn refresh_color(&mut self, j: usize, c: usize) {
+        let (class, value) = if self.cells[j] == EMPTY {
+            let rb = (c == 0 && self.rule == LineRule::Renju) as usize;
+            let packed = self.summary.packed[rb][summary_index(&self.pats[j][c])];
+            ((packed & 255) as u8, packed >> 8)
+        } else {
+            (p4::NONE, 0)
+        };
+        let old = self.classes[j][c];
+        if old != class {
+            self.counts[c][old as usize] -= 1;
+            self.counts[c][class as usize] += 1;
+            self.classes[j][c] = class;
         }
+        self.sums[c] += value - self.values[j][c];
+        self.values[j][c] = value;
     }
 
     /// Places stones without regard to turn order (for setting up positions), then sets the

@@ -204,6 +204,15 @@ pub fn combine(pats: [u8; 4], renju_black: bool) -> u8 {
 pub struct PatternTable {
     /// `pats[code]`: black's Pat in the low four bits, white's in the high four.
     pats: Vec<u8>,
+    /// Freestyle only: the same indexed by the inner eight cells (the outermost cells never
+    /// matter when overlines win), small enough to stay in cache.
+    inner: Option<Vec<u8>>,
+}
+
+/// The inner-eight-cell index of a line code.
+#[inline]
+const fn inner_index(code: u32) -> usize {
+    ((code >> 2) & 0xFFFF) as usize
 }
 
 impl PatternTable {
@@ -217,13 +226,16 @@ impl PatternTable {
     /// The pattern a stone of colour `color` (BLACK or WHITE) makes on a line with `code`.
     #[inline]
     pub fn pat(&self, code: u32, color_index: usize) -> u8 {
-        (self.pats[code as usize] >> (4 * color_index)) & 15
+        (self.pats(code) >> (4 * color_index)) & 15
     }
 
     /// Both colours' patterns for a code: black's in the low four bits, white's in the high.
     #[inline]
     pub fn pats(&self, code: u32) -> u8 {
-        self.pats[code as usize]
+        match &self.inner {
+            Some(inner) => inner[inner_index(code)],
+            None => self.pats[code as usize],
+        }
     }
 
     fn build(rule: LineRule) -> PatternTable {
@@ -245,7 +257,22 @@ impl PatternTable {
                 *out |= level(code, color, exact, renju_black, &mut memo[ci]) << (4 * ci);
             }
         }
-        PatternTable { pats }
+        let inner = (rule == LineRule::Freestyle).then(|| {
+            let mut inner = vec![0u8; 1 << 16];
+            for (i, out) in inner.iter_mut().enumerate() {
+                let mut code = (i as u32) << 2;
+                // A wall four cells out means a wall five cells out too.
+                for k in [-HALF, HALF] {
+                    let near = if k < 0 { k + 1 } else { k - 1 };
+                    if cell(code, near) == WALL {
+                        code |= (WALL as u32) << slot_shift(k);
+                    }
+                }
+                *out = pats[code as usize];
+            }
+            inner
+        });
+        PatternTable { pats, inner }
     }
 }
 
@@ -418,6 +445,19 @@ mod tests {
         assert_eq!(black(LineRule::Freestyle, ".x.x.*x...."), Pat::F3);
         assert_eq!(black(LineRule::Renju, ".x.x.*x...."), Pat::B3);
         assert_eq!(black(LineRule::Freestyle, "....o*o...."), Pat::Dead);
+    }
+
+    #[test]
+    fn freestyle_ignores_the_outermost_cells() {
+        let t = PatternTable::get(LineRule::Freestyle);
+        for code in (0..1u32 << KEY_BITS).step_by(7) {
+            let outer_free = cell(code, -HALF) != WALL || cell(code, 1 - HALF) == WALL;
+            let outer_free =
+                outer_free && (cell(code, HALF) != WALL || cell(code, HALF - 1) == WALL);
+            if walls_are_outside(code) && outer_free {
+                assert_eq!(t.pats[code as usize], t.pats(code), "code {code:#x}");
+            }
+        }
     }
 
     #[test]
