@@ -132,6 +132,8 @@ pub const MIDGAME_MOVES: [&[(u8, u8)]; 2] = [
     ],
 ];
 
+/// Manual measurement (not a check): `DEPTH=d cargo test --release -p tengen-engine --lib
+/// speed_probe -- --ignored --nocapture` prints every progress report.
 #[test]
 #[ignore]
 fn speed_probe() {
@@ -154,6 +156,7 @@ fn speed_probe() {
     }
 }
 
+/// Manual measurement (not a check): the cost of one make/unmake pair.
 #[test]
 #[ignore]
 fn make_speed_probe() {
