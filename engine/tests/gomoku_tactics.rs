@@ -515,3 +515,20 @@ fn plays_legal_moves_through_whole_games() {
         }
     }
 }
+
+#[test]
+fn smallest_and_largest_boards() {
+    for size in [5u8, 26] {
+        let mut pos = Position::new(size, Rule::Standard).unwrap();
+        let mut engine = Master::new(11);
+        for _ in 0..12 {
+            if pos.is_over() {
+                break;
+            }
+            let r = engine.search(&pos, &Limits::depth(4), &CancelFlag::new(), &mut |_| {});
+            let q = point(&r);
+            pos.play(q).unwrap_or_else(|e| panic!("size {size}: illegal {q:?}: {e}"));
+        }
+        assert!(pos.moves().len() >= 9);
+    }
+}
