@@ -20,15 +20,33 @@ const TYPES = {
   '.png': 'image/png',
 };
 
-/** Serves ui/ on a free port. Resolves to {url, close()}. */
+/**
+ * The app's Content-Security-Policy (src-tauri/tauri.conf.json), sent with every page so the
+ * browser tests catch UI code the real app would block. Null when there is no config yet.
+ */
+export async function appCsp() {
+  try {
+    const conf = JSON.parse(await fs.readFile(path.join(root, 'src-tauri/tauri.conf.json'), 'utf8'));
+    const csp = conf?.app?.security?.csp;
+    if (!csp) return null;
+    return typeof csp === 'string' ? csp : Object.entries(csp).map(([k, v]) => `${k} ${[].concat(v).join(' ')}`).join('; ');
+  } catch {
+    return null;
+  }
+}
+
+/** Serves ui/ on a free port (with the app's CSP). Resolves to {url, csp, close()}. */
 export async function serve(dir = uiDir) {
+  const csp = await appCsp();
   const server = http.createServer(async (req, res) => {
     try {
       const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       const file = path.join(dir, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
       if (!file.startsWith(dir)) throw new Error('outside');
       const body = await fs.readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
+      const headers = { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' };
+      if (csp && file.endsWith('.html')) headers['content-security-policy'] = csp;
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404);
@@ -37,7 +55,7 @@ export async function serve(dir = uiDir) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+  return { url: `http://127.0.0.1:${port}/`, csp, close: () => new Promise((r) => server.close(r)) };
 }
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -71,6 +89,9 @@ export async function openApp(browser, url, init = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) errors.push(new Error(m.text()));
+  });
   await page.goto(url);
   await page.waitForSelector('html[data-ready="true"]', { timeout: 10000 });
   page.errors = errors;

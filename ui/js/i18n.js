@@ -26,9 +26,16 @@ export function resolveLanguage(setting, systemLanguages = navigator.languages |
   return FALLBACK;
 }
 
-/** Loads a language (and the fallback) and makes it current. */
+/**
+ * Loads a language (and the fallback) and makes it current. Never throws: if the locale files
+ * cannot be read (e.g. a Content-Security-Policy without 'self' in connect-src), the keys show.
+ */
 export async function setLanguage(lang) {
-  await load(FALLBACK);
+  try {
+    await load(FALLBACK);
+  } catch (err) {
+    console.error('cannot load the English texts', err);
+  }
   try {
     await load(lang);
     current = lang;
