@@ -223,6 +223,11 @@ test('keyboard: arrows move the cursor, Enter/Space play there, shortcuts send c
   await page.waitForFunction(() => window.__mock.callsOf('hint').length === 1);
   await page.keyboard.press('Control+s');
   await page.waitForFunction(() => window.__mock.callsOf('save_game').length === 1);
+  // Arrows still move the cursor after a button was used; Enter then belongs to the button.
+  await page.focus('[data-testid="hint"]');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.getAttribute(cell(1, 7), 'class'), /\bcursor\b/);
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('board')), true);
   await page.keyboard.press('Control+n');
   await page.waitForSelector('[data-testid="start-panel"][open]');
   await done(page);
@@ -347,6 +352,17 @@ test('the result dialog appears at the end with winner, reason and the winning l
   await screenshot(page, 'ui-result');
   await page.click('[data-testid="result-new"]');
   await page.waitForSelector('[data-testid="start-panel"][open]');
+  await done(page);
+});
+
+test('resign asks for a second click', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
+  await page.click('[data-testid="resign"]');
+  assert.equal(await text(page, '[data-testid="resign"]'), 'Resign?');
+  assert.equal((await calls(page, 'resign')).length, 0);
+  await page.click('[data-testid="resign"]');
+  await page.waitForFunction(() => window.__mock.callsOf('resign').length === 1);
+  assert.equal(await text(page, '[data-testid="resign"]'), 'Resign');
   await done(page);
 });
 

@@ -136,6 +136,7 @@ async function command(fn) {
 
 function apply(snap) {
   const prev = state.snapshot;
+  snap.moves ||= [];
   state.snapshot = snap;
   if (!snap.thinking || (state.progress && state.progress.generation !== snap.generation)) state.progress = null;
 
@@ -145,7 +146,9 @@ function apply(snap) {
     const last = snap.moves[snap.moves.length - 1];
     if (last && !last.pass) sound.click(snap.game === 'reversi' ? 'disc' : 'stone');
   }
-  if (snap.notice && (!prev || grew || JSON.stringify(prev.notice) !== JSON.stringify(snap.notice))) {
+  const newPass = grew && snap.moves.slice(prev.moves.length).some((m) => m.pass);
+  const noticeChanged = JSON.stringify(prev?.notice ?? null) !== JSON.stringify(snap.notice);
+  if (snap.notice && (noticeChanged || newPass)) {
     if (snap.notice.code === 'pass') toast(t('notice.pass', { color: colorName(snap.notice.params?.color) }), 'info');
   }
   if (!state.cursor || state.cursor.x >= snap.size || state.cursor.y >= snap.size) {
@@ -527,6 +530,27 @@ async function open() {
   }
 }
 
+// Resigning asks once: the first click arms the button for a few seconds.
+let resignArmed = 0;
+function disarmResign() {
+  clearTimeout(resignArmed);
+  resignArmed = 0;
+  const button = $('#btn-resign');
+  button.classList.remove('armed');
+  button.querySelector('span').textContent = t('controls.resign');
+}
+function resign() {
+  const button = $('#btn-resign');
+  if (!resignArmed) {
+    button.classList.add('armed');
+    button.querySelector('span').textContent = t('controls.resign_confirm');
+    resignArmed = setTimeout(disarmResign, 3000);
+    return;
+  }
+  disarmResign();
+  command(api.resign);
+}
+
 function play(x, y) {
   state.cursor = { x, y };
   return command(() => api.playMove(x, y));
@@ -571,7 +595,7 @@ function wire() {
   $('#btn-redo').addEventListener('click', () => command(api.redo));
   $('#btn-hint').addEventListener('click', () => command(api.hint));
   $('#btn-stop').addEventListener('click', () => command(api.stopThinking));
-  $('#btn-resign').addEventListener('click', () => command(api.resign));
+  $('#btn-resign').addEventListener('click', resign);
 
   const form = $('#start-form');
   form.addEventListener('submit', startGame);

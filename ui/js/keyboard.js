@@ -31,24 +31,23 @@ export function actionFor(e) {
   }
 }
 
-const BOARD_ONLY = new Set(['left', 'right', 'up', 'down', 'place', 'hint']);
+const ARROWS = new Set(['left', 'right', 'up', 'down']);
 
 /**
  * handlers: { left, right, up, down, place, undo, redo, new, hint, save, open } and
- * blocked() -> true while a dialog is open. Board keys (arrows, Enter/Space, H) apply when the
- * focus is on the board or on nothing in particular, so buttons keep Enter/Space.
+ * blocked() -> true while a dialog is open. Arrows move the board cursor (and focus the board)
+ * unless a form field has the focus; Enter/Space place only when the board or nothing has the
+ * focus, so buttons keep Enter/Space.
  */
 export function installKeyboard(handlers, { board, blocked = () => false } = {}) {
   window.addEventListener('keydown', (e) => {
     if (e.defaultPrevented || blocked() || typingInto(e.target)) return;
     const action = actionFor(e);
     if (!action || !handlers[action]) return;
-    if (BOARD_ONLY.has(action)) {
-      const focus = document.activeElement;
-      const free = !focus || focus === document.body || (board && board.contains(focus));
-      if (!free) return;
-      if (action !== 'hint' && board && !board.contains(focus)) board.focus({ preventScroll: true });
-    }
+    const focus = document.activeElement;
+    const free = !focus || focus === document.body || (board && board.contains(focus));
+    if (action === 'place' && !free) return;
+    if ((ARROWS.has(action) || action === 'place') && board && !board.contains(focus)) board.focus({ preventScroll: true });
     e.preventDefault();
     handlers[action](e);
   });
