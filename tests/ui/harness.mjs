@@ -11,6 +11,8 @@ export const root = path.resolve(here, '../..');
 export const uiDir = path.join(root, 'ui');
 export const artifacts = path.join(root, 'tests/artifacts');
 
+const mockSource = await fs.readFile(path.join(here, 'mock-tauri.js'), 'utf8');
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -35,15 +37,25 @@ export async function appCsp() {
   }
 }
 
-/** Serves ui/ on a free port (with the app's CSP). Resolves to {url, csp, close()}. */
-export async function serve(dir = uiDir) {
+/**
+ * Serves ui/ on a free port (with the app's CSP). Resolves to {url, csp, close()}.
+ * With options.mock (a function returning the mock's setup), index.html loads the IPC mock
+ * first: for browsers driven over WebDriver, which cannot inject scripts before the page's.
+ */
+export async function serve(dir = uiDir, options = {}) {
   const csp = await appCsp();
   const server = http.createServer(async (req, res) => {
     try {
       const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (options.mock && urlPath === '/__mock.js') {
+        res.writeHead(200, { 'content-type': TYPES['.js'], 'cache-control': 'no-store' });
+        res.end(`${mockSource}\nwindow.__mock.setup(${JSON.stringify(options.mock())});`);
+        return;
+      }
       const file = path.join(dir, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
       if (!file.startsWith(dir)) throw new Error('outside');
-      const body = await fs.readFile(file);
+      let body = await fs.readFile(file);
+      if (options.mock && file.endsWith('.html')) body = body.toString().replace('<head>', '<head><script src="/__mock.js"></script>');
       const headers = { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' };
       if (csp && file.endsWith('.html')) headers['content-security-policy'] = csp;
       res.writeHead(200, headers);
@@ -66,8 +78,6 @@ export async function launch() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
 }
-
-const mockSource = await fs.readFile(path.join(here, 'mock-tauri.js'), 'utf8');
 
 /**
  * Opens the app with the IPC mock. init: {snapshot, responses, settings, colorScheme, viewport}.
