@@ -326,6 +326,9 @@ test('reversi: legal moves shown, flips animated, passes announced', async () =>
   assert.match(await page.getAttribute(`${cell(3, 2)} .stone`, 'class'), /placing/);
   assert.match(await text(page, '#player-black .count'), /^4$/);
   await page.waitForTimeout(500);
+  // The disc just placed is visible, also under the pointer that placed it.
+  assert.equal(await page.$eval(`${cell(3, 2)} .stone`, (e) => getComputedStyle(e).opacity), '1');
+  assert.equal(await page.$eval(`${cell(3, 3)} .stone`, (e) => getComputedStyle(e).opacity), '1');
   await screenshot(page, 'ui-reversi');
   await emit(page, 'snapshot', reversiStart({
     board, toMove: 'black', moves: [{ x: 3, y: 2, color: 'black' }, { pass: true, color: 'white' }],
