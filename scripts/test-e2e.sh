@@ -3,6 +3,7 @@
 # display and tauri-driver (which runs WebKitWebDriver), then runs tests/e2e/ with Node's test
 # runner. Settings and saved games go to a throw-away data directory. Every process started
 # here is stopped on exit. Exits non-zero when anything fails.
+#   TENGEN_APP=path   test an already built app binary instead of building one
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -33,10 +34,15 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-log "building the app (debug, no bundle)"
-npx tauri build --debug --no-bundle
-app="$root/target/debug/tengen-app"
-[ -x "$app" ] || die "the build did not produce $app"
+# TENGEN_APP=/path/to/tengen-app skips the build and tests that binary instead.
+if [ -n "${TENGEN_APP:-}" ]; then
+  app="$TENGEN_APP"
+else
+  log "building the app (debug, no bundle)"
+  npx tauri build --debug --no-bundle
+  app="$root/target/debug/tengen-app"
+fi
+[ -x "$app" ] || die "no app binary at $app"
 
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 
