@@ -55,7 +55,13 @@ async function startGame(fields) {
     assert.ok(ok, `start panel: ${testid} has option ${value}`);
   }
   await s.click('[data-testid="start"]');
-  await s.waitFor(`return !document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the game to start' });
+  try {
+    await s.waitFor(`return !document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the game to start' });
+  } catch (err) {
+    await shot('start-failed');
+    const why = await s.execute(`return document.querySelector('#start-error').textContent`);
+    throw new Error(`the game did not start: ${why || err.message}`);
+  }
 }
 
 /** The first empty cell near the last move (rings of growing distance), as [x, y]. */
