@@ -369,6 +369,29 @@ test('resign asks for a second click', async () => {
   await done(page);
 });
 
+test('sound: a new stone clicks through Web Audio, and the mute setting silences it', async () => {
+  // Count the clicks the page schedules.
+  const script = `window.__clicks = 0;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function () { window.__clicks++; return create.call(this); };`;
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }), settings: { sound: true }, script });
+  await page.click(cell(3, 3)); // a user gesture unlocks audio; our own stone clicks
+  await page.waitForFunction(() => window.__clicks === 1);
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 3], [4, 4]] }));
+  await page.waitForFunction(() => window.__clicks === 2);
+  // A snapshot without a new move (e.g. thinking progress) is silent.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 3], [4, 4]], hint: { x: 1, y: 1 } }));
+  await page.click('[data-testid="settings"]');
+  await page.click('[data-testid="sound"]');
+  await page.keyboard.press('Escape');
+  assert.equal((await calls(page, 'set_settings')).at(-1).args.settings.sound, false);
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 3], [4, 4], [5, 5]] }));
+  await page.waitForSelector(`${cell(5, 5)}[data-stone]`);
+  await page.waitForTimeout(100);
+  assert.equal(await page.evaluate(() => window.__clicks), 2);
+  await done(page);
+});
+
 test('move numbers and coordinates can be switched', async () => {
   const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8], [6, 8]] }) });
   assert.equal(await page.locator('.coords-left').isVisible(), true);

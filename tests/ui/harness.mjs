@@ -95,7 +95,7 @@ export async function openApp(browser, url, init = {}) {
     responses.get_settings = { language: 'en', theme: 'light', sound: false, showCoordinates: true, showMoveNumbers: false, lastConfig: null, ...init.settings };
   }
   const setup = { snapshot: init.snapshot ?? null, responses };
-  await context.addInitScript({ content: `${mockSource}\nwindow.__mock.setup(${JSON.stringify(setup)});` });
+  await context.addInitScript({ content: `${mockSource}\nwindow.__mock.setup(${JSON.stringify(setup)});\n${init.script || ''}` });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));

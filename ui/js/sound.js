@@ -35,7 +35,16 @@ function noiseBuffer() {
 
 /** kind: "stone" (gomoku, bright wood click) or "disc" (reversi, softer). */
 export function click(kind = 'stone') {
-  if (!enabled || !ctx || ctx.state !== 'running') return;
+  if (!enabled || !ctx) return;
+  // The context may still be resuming after the gesture that unlocked it.
+  if (ctx.state === 'suspended') {
+    ctx.resume().then(() => ctx.state === 'running' && play(kind), () => {});
+    return;
+  }
+  if (ctx.state === 'running') play(kind);
+}
+
+function play(kind) {
   const t = ctx.currentTime + 0.005;
   const out = ctx.createGain();
   out.gain.value = 0.6;
