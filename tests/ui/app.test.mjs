@@ -392,6 +392,22 @@ test('sound: a new stone clicks through Web Audio, and the mute setting silences
   await done(page);
 });
 
+test('statistics: shown when the backend keeps them, a placeholder otherwise', async () => {
+  const stats = [{ game: 'gomoku', rule: 'renju', level: 'master', wins: 3, losses: 5, draws: 1 }, { game: 'reversi', level: 'greedy', wins: 2, losses: 0, draws: 0 }];
+  const page = await open({ snapshot: snapshot(), responses: { get_stats: stats } });
+  await page.click('[data-testid="settings"]');
+  await page.waitForSelector('[data-testid="stats"] table');
+  const rows = await page.$$eval('[data-testid="stats"] tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows, [['Gomoku · Renju', 'Master', '3', '5', '1'], ['Reversi', 'Greedy', '2', '0', '0']]);
+  await screenshot(page, 'ui-settings');
+  await done(page);
+  const none = await open({ snapshot: snapshot() });
+  await none.click('[data-testid="settings"]');
+  await none.waitForFunction(() => window.__mock.callsOf('get_stats').length === 1);
+  assert.match(await text(none, '[data-testid="stats"]'), /will appear here/);
+  await done(none);
+});
+
 test('move numbers and coordinates can be switched', async () => {
   const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8], [6, 8]] }) });
   assert.equal(await page.locator('.coords-left').isVisible(), true);

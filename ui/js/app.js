@@ -501,6 +501,38 @@ async function saveSettings(change) {
 function openSettings() {
   closeMenus();
   $('#settings-dialog').showModal();
+  renderStats();
+}
+
+/** Wins, losses and draws per game, rule and level, when the backend keeps them. */
+async function renderStats() {
+  const box = $('#stats');
+  let rows = null;
+  try {
+    rows = await api.getStats();
+  } catch {
+    rows = null;
+  }
+  const valid = Array.isArray(rows) && rows.filter((r) => r && r.game && Number.isFinite(r.wins ?? 0));
+  if (!valid || !valid.length) {
+    box.replaceChildren(Object.assign(document.createElement('p'), { textContent: t('settings.stats.none') }));
+    return;
+  }
+  const table = document.createElement('table');
+  const head = table.createTHead().insertRow();
+  for (const key of ['stats.game', 'stats.level', 'stats.wins', 'stats.losses', 'stats.draws']) {
+    const th = document.createElement('th');
+    th.textContent = t(key);
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const r of valid) {
+    const tr = body.insertRow();
+    const game = r.game === 'gomoku' && r.rule ? `${t('game.gomoku')} · ${t(`rule.${r.rule}`)}` : t(`game.${r.game}`);
+    const level = r.level ? t(`level.${r.game}.${typeof r.level === 'string' ? r.level : r.level.level}`) : '';
+    for (const v of [game, level, r.wins ?? 0, r.losses ?? 0, r.draws ?? 0]) tr.insertCell().textContent = String(v);
+  }
+  box.replaceChildren(table);
 }
 
 // ---------------------------------------------------------------- actions

@@ -46,6 +46,8 @@ export const api = {
   getSettings: () => call('get_settings'),
   setSettings: (settings) => call('set_settings', { settings }),
   listLevels: () => call('list_levels'),
+  // Optional: [{game, rule, level, wins, losses, draws}] when the backend keeps statistics.
+  getStats: () => call('get_stats'),
 };
 
 /** Subscribes to a backend event; the handler gets the payload. Resolves to an unlisten function. */
