@@ -140,12 +140,14 @@ test('a whole game against level 1 (fivetuple) ends with the result dialog', asy
     await s.waitFor(js(`${HUMAN_TURN} || ${RESULT_OPEN}`), { what: 'our turn' });
   }
   await s.waitFor(js(RESULT_OPEN), { what: 'the result dialog' });
-  const title = await s.text('#result-title');
+  await sleep(400); // the dialog fades in
+  const title = await s.execute(js(`document.querySelector('#result-title').textContent`));
   assert.ok(title.length > 0, 'the result has a title');
+  const status = await s.text('[data-testid="status"]');
+  assert.match(status, /—/, `the status tells the result: ${status}`);
   const winLine = await s.execute(`return document.querySelectorAll('.cell.win').length`);
   assert.ok(winLine >= 5, `the winning line is highlighted (${winLine} cells)`);
   assert.ok(played > 2, `a real game was played (${played} moves)`);
-  await sleep(300);
   await shot('gomoku-result');
 });
 
