@@ -454,7 +454,6 @@ async function startGame(e) {
     $('#result-dialog').open && $('#result-dialog').close();
     if (snap && state.snapshotEvents === seen) apply(snap);
     saveSettings({ lastConfig: config });
-    board.el.focus({ preventScroll: true });
   } catch (err) {
     $('#start-error').textContent = errorText(err);
   }
