@@ -28,6 +28,16 @@ async function done(page, shot) {
   await page.context().close();
 }
 
+test("the app's Content-Security-Policy lets the UI load its texts and run", async () => {
+  // serve() sends the CSP of src-tauri/tauri.conf.json (when the backend is there): the locale
+  // files are fetched, so connect-src must allow 'self'.
+  const page = await open({ snapshot: snapshot() });
+  const blocked = page.errors.filter((e) => /Content.Security.Policy|Refused/i.test(String(e)));
+  assert.deepEqual(blocked.map(String), [], `CSP (${server.csp || 'none'}) blocks the UI; connect-src needs 'self' for ui/locales`);
+  assert.equal(await text(page, '[data-testid="undo"]'), 'Undo', 'the English texts loaded');
+  await done(page);
+});
+
 test('the board renders N×N cells with data-x/data-y and the snapshot stones', async () => {
   const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 6], [6, 8]] }) });
   assert.equal(await page.locator('.cell').count(), 225);
@@ -221,8 +231,11 @@ test('keyboard: arrows move the cursor, Enter/Space play there, shortcuts send c
   await page.waitForFunction(() => window.__mock.callsOf('redo').length === 2);
   await page.keyboard.press('h');
   await page.waitForFunction(() => window.__mock.callsOf('hint').length === 1);
+  await page.evaluate(() => window.__mock.respond('save_game', '/home/me/game.psq'));
   await page.keyboard.press('Control+s');
   await page.waitForFunction(() => window.__mock.callsOf('save_game').length === 1);
+  assert.deepEqual((await calls(page, 'save_game'))[0].args, { format: 'record' });
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('game.psq'));
   // Arrows still move the cursor after a button was used; Enter then belongs to the button.
   await page.focus('[data-testid="hint"]');
   await page.keyboard.press('ArrowRight');

@@ -544,7 +544,8 @@ function closeMenus() {
 async function save(format) {
   closeMenus();
   try {
-    await api.saveGame(format);
+    const saved = await api.saveGame(format);
+    if (typeof saved === 'string' && saved) toast(t('notice.saved', { path: saved }), 'info');
   } catch (err) {
     if (err.code !== 'cancelled') showError(err);
   }
