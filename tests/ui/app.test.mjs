@@ -421,6 +421,26 @@ test('statistics: shown when the backend keeps them, a placeholder otherwise', a
   await done(none);
 });
 
+test('save offers both formats; open shows a bad file in words', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7]] }) });
+  await page.click('[data-testid="save"]');
+  await page.click('#save-menu [data-format="json"]');
+  await page.waitForFunction(() => window.__mock.callsOf('save_game').length === 1);
+  assert.deepEqual((await calls(page, 'save_game'))[0].args, { format: 'json' });
+  assert.equal(await page.isHidden('#save-menu'), true);
+  // A cancelled dialog says nothing; a bad file is explained.
+  await page.evaluate(() => window.__mock.fail('open_game', { code: 'cancelled', message: 'cancelled', params: {} }));
+  await page.click('[data-testid="open"]');
+  await page.waitForFunction(() => window.__mock.callsOf('open_game').length === 1);
+  await page.waitForTimeout(100);
+  assert.equal(await page.isHidden('#toast'), true);
+  await page.evaluate(() => window.__mock.fail('open_game', { code: 'bad_file', message: 'line 3: x out of range', params: {} }));
+  await page.click('[data-testid="open"]');
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('line 3'));
+  assert.equal(await text(page, '#toast'), 'That file is not a game Tengen can open: line 3: x out of range');
+  await done(page);
+});
+
 test('move numbers and coordinates can be switched', async () => {
   const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8], [6, 8]] }) });
   assert.equal(await page.locator('.coords-left').isVisible(), true);
