@@ -617,7 +617,10 @@ impl Engine<Position> for Lookahead {
                         .map_or(0, |&(_, s)| common::clamp_score(s));
                     (best, Score::Eval(top))
                 }
-                Some((their_move, depth)) => {
+                Some((their_move, found_at)) => {
+                    // A defence must hold against every attack we can read, not only the
+                    // shortest one found.
+                    let depth = max_moves.max(found_at);
                     // 3. Defend: the best-scored point after which their attack fails.
                     let mut tries: Vec<Point> = vec![their_move];
                     tries.extend(scored.iter().take(DEFENCE_CANDIDATES).map(|&(p, _)| p));

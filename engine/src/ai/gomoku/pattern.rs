@@ -9,10 +9,10 @@
 //! ×8). A point is worth its score for the computer plus its score for the opponent (attack and
 //! defence); the computer opens at the centre (天元) and otherwise plays the best point.
 //!
-//! The article matches strings; here every possible neighbourhood is matched once, when the
-//! table is first used, so that scoring a point is four table look-ups.
+//! The article matches strings; here each neighbourhood is matched once, the first time it is
+//! met, and remembered in a table, so that scoring a point is four table look-ups.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Instant;
 
 use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
@@ -118,10 +118,25 @@ fn key_string(key: usize) -> String {
     s
 }
 
-/// The table of every neighbourhood's score, built on first use.
-fn table() -> &'static [LineScore] {
-    static TABLE: OnceLock<Vec<LineScore>> = OnceLock::new();
-    TABLE.get_or_init(|| (0..1 << 16).map(|key| score_string(&key_string(key))).collect())
+/// Every neighbourhood's score, matched on first use: entry 0 means "not matched yet",
+/// otherwise `1 + shape index (0..=8, 8 = none) * 4 + kind`.
+static TABLE: [AtomicU8; 1 << 16] = [const { AtomicU8::new(0) }; 1 << 16];
+
+/// The score of the neighbourhood `key`.
+#[inline]
+fn lookup(key: usize) -> LineScore {
+    let packed = TABLE[key].load(Ordering::Relaxed);
+    let packed = if packed != 0 {
+        packed
+    } else {
+        let line = score_string(&key_string(key));
+        let shape = SHAPES.iter().position(|&(_, score, _)| score == line.score).unwrap_or(8);
+        let packed = 1 + (shape as u8) * 4 + line.kind;
+        TABLE[key].store(packed, Ordering::Relaxed);
+        packed
+    };
+    let shape = ((packed - 1) / 4) as usize;
+    LineScore { score: SHAPES.get(shape).map_or(0, |s| s.1), kind: (packed - 1) % 4 }
 }
 
 /// The neighbourhood key of `p` along `(dx, dy)` seen by the side whose stones are `own`.
@@ -144,11 +159,10 @@ fn key(grid: &Grid, p: Point, (dx, dy): (i32, i32), own: u8) -> usize {
 
 /// The article's `evaluate(point)`: the score of `color` playing the empty point `p`.
 pub fn evaluate(grid: &Grid, p: Point, color: Color) -> i64 {
-    let table = table();
     let own = code(color);
     let (mut score, mut threes, mut fours, mut twos) = (0i64, 0, 0, 0);
     for d in DIRECTIONS {
-        let line = table[key(grid, p, d, own)];
+        let line = lookup(key(grid, p, d, own));
         match line.kind {
             KIND_OPEN_THREE => threes += 1,
             KIND_FOUR => fours += 1,
