@@ -245,7 +245,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
                 w_level.name(),
                 record.moves.len(),
                 verdict,
-                gomoku::format_moves(opening, args.size)
+                gomoku::notation::format_moves(opening, args.size)
             );
         }
         if let Some(dir) = &args.out {

@@ -72,7 +72,7 @@ pub fn parse_gomoku(text: &str, size: u8, rule: Rule) -> Result<Vec<Vec<Point>>,
             continue;
         }
         let bad = |message: String| OpeningError::Bad { line: i + 1, message };
-        let moves = gomoku::parse_moves(line, size).map_err(|e| bad(e.to_string()))?;
+        let moves = gomoku::notation::parse_moves(line, size).map_err(|e| bad(e.to_string()))?;
         let mut pos = Position::new(size, rule).map_err(|e| bad(e.to_string()))?;
         for &p in &moves {
             pos.play(p).map_err(|e| bad(e.to_string()))?;

@@ -247,7 +247,7 @@ pub fn nps(nodes: u64, seconds: f64) -> u64 {
 
 #[cfg(test)]
 pub(crate) mod test_util {
-    use crate::gomoku::{parse_moves, Position, Rule};
+    use crate::gomoku::{notation::parse_moves, Position, Rule};
 
     /// A position after the moves given in board notation ("h8 i9 ..."), black first.
     pub fn position(size: u8, rule: Rule, moves: &str) -> Position {
@@ -263,7 +263,7 @@ pub(crate) mod test_util {
 mod tests {
     use super::test_util::position;
     use super::*;
-    use crate::gomoku::parse_point;
+    use crate::gomoku::notation::parse_point;
 
     #[test]
     fn grid_copies_the_position() {

@@ -130,7 +130,7 @@ impl Engine<Position> for FiveTuple {
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
-    use crate::gomoku::{parse_point, Rule};
+    use crate::gomoku::{notation::parse_point, Rule};
     use crate::Move;
 
     fn best(moves: &str, seed: u64) -> Point {

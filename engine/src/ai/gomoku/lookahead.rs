@@ -17,6 +17,7 @@
 //!
 //! Under Renju black never plays a forbidden point, neither in the game nor in the lookahead.
 
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
@@ -26,8 +27,9 @@ use crate::gomoku::{Position, Rule};
 use crate::rng::Rng;
 use crate::{Color, Move, Point};
 
-/// Default nominal depth in plies when the limits give none ("五步以內": at most five).
-pub const DEFAULT_DEPTH: u32 = 5;
+/// Default nominal depth in plies when the limits give none: five forcing moves of our own
+/// ("建議預測量在5步以內", at most five steps), with the replies between them.
+pub const DEFAULT_DEPTH: u32 = 9;
 /// The deepest nominal depth the level reads, whatever the limits say.
 pub const MAX_DEPTH: u32 = 9;
 /// Extra continuous fours read after the nominal depth.
@@ -52,44 +54,29 @@ pub enum Threat {
     Five = 4,
 }
 
-const UNKNOWN: u8 = 0xFF;
 const C_EMPTY: u8 = 0;
 const C_OWN: u8 = 1;
 const C_OPP: u8 = 2;
 const C_OFF: u8 = 3;
 
-/// Memoised line classification: the ten cells around a point (five each side, two bits
-/// each) map to the [`Threat`] a stone there makes; one table for rules where an overline
-/// wins, one where it does not. Entries are computed on first use.
-pub struct ThreatTable {
-    tables: [Vec<u8>; 2],
-}
+/// Memoised line classification, shared by every engine of the process: the ten cells
+/// around a point (five each side, two bits each) map to the [`Threat`] a stone there makes,
+/// one table for rules where an overline wins and one where it does not. An entry holds
+/// `1 + threat`, or 0 until it is first needed.
+static THREATS: [[AtomicU8; 1 << 20]; 2] =
+    [[const { AtomicU8::new(0) }; 1 << 20], [const { AtomicU8::new(0) }; 1 << 20]];
 
-impl Default for ThreatTable {
-    fn default() -> Self {
-        ThreatTable::new()
+/// The threat of the neighbourhood `key` (see [`line_key`]).
+#[inline]
+pub fn threat_of(key: usize, overline_wins: bool) -> Threat {
+    let cell = &THREATS[usize::from(overline_wins)][key];
+    let v = cell.load(Ordering::Relaxed);
+    if v != 0 {
+        return from_u8(v - 1);
     }
-}
-
-impl ThreatTable {
-    pub fn new() -> ThreatTable {
-        ThreatTable { tables: [Vec::new(), Vec::new()] }
-    }
-
-    /// The threat of the neighbourhood `key` (see [`line_key`]).
-    #[inline]
-    pub fn get(&mut self, key: usize, overline_wins: bool) -> Threat {
-        let table = &mut self.tables[usize::from(overline_wins)];
-        if table.is_empty() {
-            *table = vec![UNKNOWN; 1 << 20];
-        }
-        let mut v = table[key];
-        if v == UNKNOWN {
-            v = classify_key(key, overline_wins) as u8;
-            table[key] = v;
-        }
-        from_u8(v)
-    }
+    let t = classify_key(key, overline_wins);
+    cell.store(t as u8 + 1, Ordering::Relaxed);
+    t
 }
 
 fn from_u8(v: u8) -> Threat {
@@ -181,13 +168,12 @@ pub fn line_key(grid: &Grid, p: Point, (dx, dy): (i32, i32), own: u8) -> usize {
 /// The forcing-move lookahead engine.
 pub struct Lookahead {
     rng: Rng,
-    table: ThreatTable,
 }
 
 impl Lookahead {
     /// A new engine; `seed` fixes its choices among equal moves.
     pub fn new(seed: u64) -> Lookahead {
-        Lookahead { rng: Rng::new(seed), table: ThreatTable::new() }
+        Lookahead { rng: Rng::new(seed) }
     }
 }
 
@@ -197,7 +183,6 @@ struct Search<'a> {
     rule: Rule,
     /// Under Renju, a position kept in step with `grid` to ask about black's forbidden points.
     renju: Option<Position>,
-    table: &'a mut ThreatTable,
     stones: [Vec<Point>; 2],
     stamp: Vec<u32>,
     stamp_now: u32,
@@ -217,7 +202,6 @@ struct Search<'a> {
 impl<'a> Search<'a> {
     fn new(
         pos: &Position,
-        table: &'a mut ThreatTable,
         cancel: &'a CancelFlag,
         deadline: Instant,
         node_limit: u64,
@@ -237,7 +221,6 @@ impl<'a> Search<'a> {
             rule: pos.rule(),
             renju: (pos.rule() == Rule::Renju).then(|| pos.clone()),
             grid,
-            table,
             stones,
             stamp: vec![0; size * size],
             stamp_now: 0,
@@ -260,7 +243,7 @@ impl<'a> Search<'a> {
             self.aborted = true;
             return true;
         }
-        if self.nodes & 255 == 0 {
+        if self.nodes & 63 == 0 {
             let now = Instant::now();
             if self.cancel.is_cancelled() || now >= self.deadline {
                 self.aborted = true;
@@ -285,7 +268,7 @@ impl<'a> Search<'a> {
     #[inline]
     fn threat(&mut self, p: Point, color: Color, d: (i32, i32)) -> Threat {
         let key = line_key(&self.grid, p, d, code(color));
-        self.table.get(key, common::overline_wins(self.rule, color))
+        threat_of(key, common::overline_wins(self.rule, color))
     }
 
     /// The best threat over the four directions, and a rank for ordering moves.
@@ -305,7 +288,7 @@ impl<'a> Search<'a> {
             return false;
         }
         match &self.renju {
-            Some(pos) if color == Color::Black => pos.is_legal(p).is_ok(),
+            Some(pos) if color == Color::Black => pos.is_forbidden(p).is_none(),
             _ => true,
         }
     }
@@ -314,9 +297,9 @@ impl<'a> Search<'a> {
         self.grid.set(p, code(color));
         self.stones[color.index()].push(p);
         if let Some(pos) = &mut self.renju {
-            // A move of the side that the position does not expect cannot be replayed; the
-            // forbidden-point answers then come from the position before it.
-            let _ = pos.play(p);
+            // The search alternates strictly, so the position's side to move is `color`.
+            debug_assert_eq!(pos.side_to_move(), color);
+            pos.play_unchecked(p);
         }
     }
 
@@ -324,8 +307,8 @@ impl<'a> Search<'a> {
         self.grid.set(p, EMPTY);
         self.stones[color.index()].pop();
         if let Some(pos) = &mut self.renju {
-            if pos.moves().last() == Some(&p) {
-                pos.undo();
+            if pos.last_move() == Some(p) {
+                pos.undo_unchecked();
             }
         }
     }
@@ -565,8 +548,7 @@ impl Engine<Position> for Lookahead {
         let mut seldepth = 0;
         // 1. Our own forcing attack ("如果出現了‘四三’、‘雙三’或‘雙四’等制勝點").
         let attack_deadline = start + budget / 3;
-        let mut search =
-            Search::new(pos, &mut self.table, cancel, attack_deadline, node_limit, progress);
+        let mut search = Search::new(pos, cancel, attack_deadline, node_limit, progress);
         let attack = search.find_attack(me, max_moves);
         nodes += search.nodes;
         seldepth = seldepth.max(search.seldepth);
@@ -580,21 +562,17 @@ impl Engine<Position> for Lookahead {
             // 2. The opponent's attack, as if we passed ("將自己和對手調換一下位置").
             let mut null = pos.clone();
             let null_ok = match (pos.rule(), far_point(&grid)) {
-                (Rule::Renju, Some(far)) => null.play(far).is_ok(),
+                // Renju needs a position with black's stones to ask about forbidden
+                // points, and positions cannot pass: our "pass" is a stone far from the
+                // fight, in the position only (the search's own board leaves it out).
+                (Rule::Renju, Some(far)) => null.play_unchecked(far),
                 (Rule::Renju, None) => false,
                 _ => true,
             };
             let defence_deadline = start + budget * 2 / 3;
             let threat = if null_ok {
                 let node_limit = node_limit.saturating_sub(nodes);
-                let mut search = Search::new(
-                    &null,
-                    &mut self.table,
-                    cancel,
-                    defence_deadline,
-                    node_limit,
-                    progress,
-                );
+                let mut search = Search::new(&null, cancel, defence_deadline, node_limit, progress);
                 // The null position's grid has our "pass" stone (Renju only): take it out.
                 search.grid = grid.clone();
                 search.stones = [
@@ -625,8 +603,7 @@ impl Engine<Position> for Lookahead {
                     let mut tries: Vec<Point> = vec![their_move];
                     tries.extend(scored.iter().take(DEFENCE_CANDIDATES).map(|&(p, _)| p));
                     let node_limit = node_limit.saturating_sub(nodes);
-                    let mut search =
-                        Search::new(pos, &mut self.table, cancel, deadline, node_limit, progress);
+                    let mut search = Search::new(pos, cancel, deadline, node_limit, progress);
                     for p in search.attack_moves(me, true) {
                         tries.push(p);
                     }
@@ -689,7 +666,7 @@ impl Engine<Position> for Lookahead {
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
-    use crate::gomoku::{parse_point, Rule};
+    use crate::gomoku::{notation::parse_point, Rule};
 
     fn search(moves: &str, limits: Limits) -> SearchResult {
         let pos = position(15, Rule::Freestyle, moves);
@@ -720,19 +697,18 @@ mod tests {
             }
             key
         };
-        let mut t = ThreatTable::new();
-        assert_eq!(t.get(key("--xxx.x----"), true), Threat::Five);
-        assert_eq!(t.get(key("-xxxx.x----"), true), Threat::Five);
-        assert_eq!(t.get(key("-xxxx.x----"), false), Threat::None, "six is no five");
-        assert_eq!(t.get(key("---xx.x----"), true), Threat::OpenFour);
-        assert_eq!(t.get(key("--oxx.x----"), true), Threat::Four);
-        assert_eq!(t.get(key("--x-x.x----"), true), Threat::Four);
-        assert_eq!(t.get(key("---x-.x-x--"), true), Threat::OpenThree);
-        assert_eq!(t.get(key("----x.x----"), true), Threat::OpenThree);
-        assert_eq!(t.get(key("---x-.x----"), true), Threat::OpenThree);
-        assert_eq!(t.get(key("---ox.x----"), true), Threat::None, "closed three");
-        assert_eq!(t.get(key("#####.xx---"), true), Threat::None);
-        assert_eq!(t.get(key("#####.xxx--"), true), Threat::Four);
+        assert_eq!(threat_of(key("--xxx.x----"), true), Threat::Five);
+        assert_eq!(threat_of(key("-xxxx.x----"), true), Threat::Five);
+        assert_eq!(threat_of(key("-xxxx.x----"), false), Threat::None, "six is no five");
+        assert_eq!(threat_of(key("---xx.x----"), true), Threat::OpenFour);
+        assert_eq!(threat_of(key("--oxx.x----"), true), Threat::Four);
+        assert_eq!(threat_of(key("--x-x.x----"), true), Threat::Four);
+        assert_eq!(threat_of(key("---x-.x-x--"), true), Threat::OpenThree);
+        assert_eq!(threat_of(key("----x.x----"), true), Threat::OpenThree);
+        assert_eq!(threat_of(key("---x-.x----"), true), Threat::OpenThree);
+        assert_eq!(threat_of(key("---ox.x----"), true), Threat::None, "closed three");
+        assert_eq!(threat_of(key("#####.xx---"), true), Threat::None);
+        assert_eq!(threat_of(key("#####.xxx--"), true), Threat::Four);
     }
 
     #[test]

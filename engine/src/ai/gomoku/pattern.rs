@@ -239,7 +239,7 @@ impl Engine<Position> for Pattern {
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
-    use crate::gomoku::{parse_point, Rule};
+    use crate::gomoku::{notation::parse_point, Rule};
 
     fn best(moves: &str, seed: u64) -> Point {
         let pos = position(15, Rule::Freestyle, moves);

@@ -154,7 +154,7 @@ impl Engine<Position> for WinArray {
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
-    use crate::gomoku::{parse_point, Rule};
+    use crate::gomoku::{notation::parse_point, Rule};
 
     fn best(moves: &str) -> Point {
         let pos = position(15, Rule::Freestyle, moves);
