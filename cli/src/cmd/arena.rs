@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use tengen_engine::ai::{AnyEngine, CancelFlag, Engine, Level, Limits};
 use tengen_engine::gomoku::{self, psq, Position, Rule};
 use tengen_engine::rng::Rng;
-use tengen_engine::{Color, Move, Point};
+use tengen_engine::{reversi, Color, Move, Point};
 
 use super::CmdResult;
 pub use elo::Tally;
@@ -163,6 +163,56 @@ pub fn play_gomoku(
     }
 }
 
+/// Plays one Reversi game from `opening`; a record's moves leave passes implicit.
+pub fn play_reversi(
+    opening: &[Point],
+    engines: [&mut dyn Engine<reversi::Position>; 2],
+    ms: u64,
+) -> Result<GameRecord, ArenaError> {
+    let mut pos = reversi::Position::initial();
+    let mut moves = Vec::new();
+    for &p in opening {
+        pos.play(p).map_err(|e| ArenaError::Unsupported(format!("opening: {e}")))?;
+        moves.push((p, 0));
+    }
+    let limits = Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() };
+    let mut max_ms = 0;
+    loop {
+        if let Some(o) = pos.outcome() {
+            let score = format!("{}-{}", o.black, o.white);
+            let outcome = match o.winner {
+                Some(c) => Outcome::Win(c, score),
+                None => Outcome::Draw(score),
+            };
+            return Ok(GameRecord { outcome, moves, max_ms });
+        }
+        if pos.must_pass() {
+            pos.pass().map_err(|e| ArenaError::Unsupported(e.to_string()))?;
+            continue;
+        }
+        let side = pos.side_to_move();
+        let start = Instant::now();
+        let result = engines[side.index()].search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+        let took = start.elapsed().as_millis() as u64;
+        max_ms = max_ms.max(took);
+        let played = match result.best {
+            Move::Place(p) => pos.play(p).map(|_| p).map_err(|e| e.to_string()),
+            Move::Pass => Err("a pass with legal moves".to_string()),
+        };
+        match played {
+            Ok(p) => moves.push((p, took)),
+            Err(why) => {
+                let reason = format!("{side} played an illegal move ({why})");
+                return Ok(GameRecord {
+                    outcome: Outcome::Win(side.opponent(), reason),
+                    moves,
+                    max_ms,
+                });
+            }
+        }
+    }
+}
+
 pub fn run(args: Args) -> CmdResult {
     Ok(run_match(&args)?)
 }
@@ -174,19 +224,25 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     };
     let first = Level::parse_for(game, &args.black)?;
     let second = Level::parse_for(game, &args.white)?;
-    if args.game == GameArg::Reversi {
-        return Err(ArenaError::Unsupported(
-            "the reversi arena needs the reversi rules, which are not in this build yet".into(),
-        ));
-    }
-    if !(9..=26).contains(&args.size) {
+    let reversi = args.game == GameArg::Reversi;
+    if !reversi && !(9..=26).contains(&args.size) {
         return Err(ArenaError::Size(args.size));
     }
-    let openings = match &args.openings {
-        Some(path) => {
+    let openings = match (&args.openings, reversi) {
+        (Some(path), false) => {
             openings::parse_gomoku(&std::fs::read_to_string(path)?, args.size, args.rule)?
         }
-        None => openings::builtin_gomoku(args.size),
+        (Some(path), true) => openings::parse_reversi(&std::fs::read_to_string(path)?)?,
+        (None, false) => openings::builtin_gomoku(args.size),
+        (None, true) => {
+            // All 4-ply openings, shuffled with the seed so that short matches vary.
+            let mut all = openings::reversi_openings(4);
+            let mut rng = Rng::new(args.seed);
+            for i in (1..all.len()).rev() {
+                all.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            all
+        }
     };
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir)?;
@@ -194,13 +250,16 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     // Fail early (before any game) when a level is missing from this build.
     make_engine(first, 0)?;
     make_engine(second, 0)?;
+    let board = if reversi {
+        "8x8".to_string()
+    } else {
+        format!("{} {}x{}", args.rule.name(), args.size, args.size)
+    };
     println!(
-        "arena: {} vs {}, {} {}x{}, {} games, {} ms per move, {} openings",
+        "arena: {} vs {}, {}, {} games, {} ms per move, {} openings",
         first,
         second,
-        args.rule.name(),
-        args.size,
-        args.size,
+        board,
         args.games,
         args.time_per_move,
         openings.len()
@@ -215,11 +274,19 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         let (b_level, w_level) = if first_is_black { (first, second) } else { (second, first) };
         let mut b = make_engine(b_level, game_seed(args.seed, i, 0))?;
         let mut w = make_engine(w_level, game_seed(args.seed, i, 1))?;
-        let (AnyEngine::Gomoku(b), AnyEngine::Gomoku(w)) = (&mut b, &mut w) else {
-            return Err(ArenaError::Unsupported("levels of different games".into()));
+        let record = match (&mut b, &mut w) {
+            (AnyEngine::Gomoku(b), AnyEngine::Gomoku(w)) => play_gomoku(
+                opening,
+                args.rule,
+                args.size,
+                [&mut **b, &mut **w],
+                args.time_per_move,
+            )?,
+            (AnyEngine::Reversi(b), AnyEngine::Reversi(w)) => {
+                play_reversi(opening, [&mut **b, &mut **w], args.time_per_move)?
+            }
+            _ => return Err(ArenaError::Unsupported("levels of different games".into())),
         };
-        let record =
-            play_gomoku(opening, args.rule, args.size, [&mut **b, &mut **w], args.time_per_move)?;
         max_ms = max_ms.max(record.max_ms);
         total_moves += record.moves.len();
         let first_color = if first_is_black { Color::Black } else { Color::White };
@@ -245,12 +312,22 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
                 w_level.name(),
                 record.moves.len(),
                 verdict,
-                gomoku::notation::format_moves(opening, args.size)
+                if reversi {
+                    reversi::notation::write_transcript(opening)
+                } else {
+                    gomoku::notation::format_moves(opening, args.size)
+                }
             );
         }
         if let Some(dir) = &args.out {
-            let text = psq::write_psq(&psq::PsqRecord { size: args.size, moves: record.moves });
-            std::fs::write(dir.join(format!("game-{:03}.psq", i + 1)), text)?;
+            if reversi {
+                let moves: Vec<Point> = record.moves.iter().map(|&(p, _)| p).collect();
+                let text = reversi::notation::write_transcript(&moves) + "\n";
+                std::fs::write(dir.join(format!("game-{:03}.txt", i + 1)), text)?;
+            } else {
+                let text = psq::write_psq(&psq::PsqRecord { size: args.size, moves: record.moves });
+                std::fs::write(dir.join(format!("game-{:03}.psq", i + 1)), text)?;
+            }
         }
     }
     let (elo, margin) = tally.elo();

@@ -1,7 +1,7 @@
 //! Opening sets for the arena: the built-in balanced Gomoku openings and opening files.
 
 use tengen_engine::gomoku::{self, Position, Rule};
-use tengen_engine::Point;
+use tengen_engine::{reversi, Point};
 
 /// Built-in Gomoku openings: stones as offsets from the centre, black first, alternating.
 /// Black's centre stone with a white stone next to it, and three-stone openings whose third
@@ -88,6 +88,57 @@ pub fn parse_gomoku(text: &str, size: u8, rule: Rule) -> Result<Vec<Vec<Point>>,
     Ok(openings)
 }
 
+/// Every Reversi opening of `plies` moves from the initial position (passes cannot occur
+/// this early), in move-generation order. Four plies give 244 openings.
+pub fn reversi_openings(plies: usize) -> Vec<Vec<Point>> {
+    fn walk(
+        pos: &reversi::Position,
+        line: &mut Vec<Point>,
+        plies: usize,
+        out: &mut Vec<Vec<Point>>,
+    ) {
+        if line.len() == plies {
+            out.push(line.clone());
+            return;
+        }
+        for p in pos.legal_points() {
+            let mut next = *pos;
+            if next.play(p).is_ok() {
+                line.push(p);
+                walk(&next, line, plies, out);
+                line.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&reversi::Position::initial(), &mut Vec::new(), plies, &mut out);
+    out
+}
+
+/// Reads Reversi openings, one transcript per line ("f5d6c3d3"); '#' lines are skipped.
+pub fn parse_reversi(text: &str) -> Result<Vec<Vec<Point>>, OpeningError> {
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (moves, pos) = reversi::notation::replay_transcript(line)
+            .map_err(|e| OpeningError::Bad { line: i + 1, message: e.to_string() })?;
+        if pos.is_game_over() {
+            return Err(OpeningError::Bad {
+                line: i + 1,
+                message: "the opening already ends the game".to_string(),
+            });
+        }
+        openings.push(moves);
+    }
+    if openings.is_empty() {
+        return Err(OpeningError::Empty);
+    }
+    Ok(openings)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,6 +157,17 @@ mod tests {
                 assert!(!openings[..i].contains(o), "opening {i} repeats");
             }
         }
+    }
+
+    #[test]
+    fn reversi_four_ply_openings() {
+        // Perft(4) of Reversi is 244.
+        let o = reversi_openings(4);
+        assert_eq!(o.len(), 244);
+        assert!(o.iter().all(|l| l.len() == 4));
+        let text = "# x\nf5d6c3d3\n";
+        assert_eq!(parse_reversi(text).unwrap().len(), 1);
+        assert!(parse_reversi("f5f5").is_err());
     }
 
     #[test]

@@ -36,6 +36,10 @@ pub const MAX_DEPTH: u32 = 9;
 pub const VCF_EXTENSION: u32 = 6;
 /// Time used when the limits give none.
 pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+/// How many times the pattern scorer's attack score counts in quiet moves.
+fn attack_weight() -> i64 {
+    std::env::var("TENGEN_AW").ok().and_then(|v| v.parse().ok()).unwrap_or(2)
+}
 /// How many of the pattern scorer's best points are tried as defences.
 const DEFENCE_CANDIDATES: usize = 12;
 
@@ -365,8 +369,16 @@ impl<'a> Search<'a> {
     }
 
     /// The attacker (`a`) to move: can it force a five within `depth` forcing moves (then
-    /// up to `vcf` continuous fours)?
-    fn attacker(&mut self, a: Color, depth: u32, vcf: u32, ply: u32) -> bool {
+    /// up to `vcf` continuous fours)? `pending` is its last forcing move when that threat
+    /// still stands (the defender answered it with a four of its own).
+    fn attacker(
+        &mut self,
+        a: Color,
+        depth: u32,
+        vcf: u32,
+        ply: u32,
+        pending: Option<Point>,
+    ) -> bool {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.out_of_budget() {
@@ -384,7 +396,7 @@ impl<'a> Search<'a> {
             }
             let b = threats[0];
             self.make(b, a);
-            let won = self.defender(a, depth, vcf, ply + 1);
+            let won = self.defender(a, depth, vcf, ply + 1, pending.unwrap_or(b));
             self.unmake(b, a);
             if won && ply == 0 {
                 self.root_move = Some(b);
@@ -398,9 +410,9 @@ impl<'a> Search<'a> {
         for m in self.attack_moves(a, fours_only) {
             self.make(m, a);
             let won = if fours_only {
-                self.defender(a, 0, vcf - 1, ply + 1)
+                self.defender(a, 0, vcf - 1, ply + 1, m)
             } else {
-                self.defender(a, depth - 1, vcf, ply + 1)
+                self.defender(a, depth - 1, vcf, ply + 1, m)
             };
             self.unmake(m, a);
             if won {
@@ -416,8 +428,9 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// The defender to move after the attacker `a`'s forcing move: does every defence lose?
-    fn defender(&mut self, a: Color, depth: u32, vcf: u32, ply: u32) -> bool {
+    /// The defender to move after the attacker `a`'s forcing move `threat`: does every
+    /// defence lose?
+    fn defender(&mut self, a: Color, depth: u32, vcf: u32, ply: u32, threat: Point) -> bool {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.out_of_budget() {
@@ -436,19 +449,27 @@ impl<'a> Search<'a> {
                 return true;
             }
             self.make(b, d);
-            let won = self.attacker(a, depth, vcf, ply + 1);
+            let won = self.attacker(a, depth, vcf, ply + 1, None);
             self.unmake(b, d);
             return won;
         }
-        // No four: the attacker must have an open three (a point making an open four).
-        let near = self.near(a, 2);
+        // No four: the threat must be an open three (a point on one of its lines makes an
+        // open four). The defences: the points of those lines where the attacker would make
+        // a four, and the defender's own fours.
         let mut open_four = false;
         let mut replies = Vec::new();
-        for &p in &near {
-            let (t, _) = self.threats(p, a);
-            open_four |= t >= Threat::OpenFour;
-            if t >= Threat::Four {
-                replies.push(p);
+        for dir in DIRECTIONS {
+            for k in (-5..=5).filter(|&k| k != 0) {
+                let (x, y) = (threat.x as i32 + k * dir.0, threat.y as i32 + k * dir.1);
+                if self.grid.get(x, y) != Some(EMPTY) {
+                    continue;
+                }
+                let p = Point::new(x as u8, y as u8);
+                let t = self.threat(p, a, dir);
+                open_four |= t >= Threat::OpenFour;
+                if t >= Threat::Four && !replies.contains(&p) {
+                    replies.push(p);
+                }
             }
         }
         if !open_four {
@@ -464,7 +485,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             self.make(r, d);
-            let won = self.attacker(a, depth, vcf, ply + 1);
+            let won = self.attacker(a, depth, vcf, ply + 1, Some(threat));
             self.unmake(r, d);
             if !won || self.aborted {
                 return false;
@@ -478,7 +499,7 @@ impl<'a> Search<'a> {
     fn find_attack(&mut self, a: Color, max_moves: u32) -> Option<(Point, u32)> {
         for depth in 1..=max_moves {
             self.root_move = None;
-            if self.attacker(a, depth, VCF_EXTENSION, 0) {
+            if self.attacker(a, depth, VCF_EXTENSION, 0, None) {
                 return self.root_move.map(|m| (m, depth));
             }
             if self.aborted {
@@ -513,7 +534,9 @@ impl Engine<Position> for Lookahead {
         let grid = Grid::from_position(pos);
         let me = pos.side_to_move();
         let opp = me.opponent();
-        let mut scored = pattern::score_points(&grid, me);
+        // The lookahead reads the opponent's forcing moves itself, so its quiet moves lean
+        // to attack ("進攻不成的話就得考慮防守了": attack first, defend when needed).
+        let mut scored = pattern::score_points_weighted(&grid, me, attack_weight());
         common::sort_scored(&mut scored);
         let mut candidates = common::candidates(pos, &scored);
 
@@ -541,7 +564,12 @@ impl Engine<Position> for Lookahead {
 
         let plies = limits.depth.unwrap_or(DEFAULT_DEPTH).clamp(1, MAX_DEPTH);
         let max_moves = plies.div_ceil(2);
-        let budget = limits.time.unwrap_or(DEFAULT_TIME);
+        // A depth or node limit alone makes the search reproducible: no clock then.
+        let budget = match (limits.time, limits.depth, limits.nodes) {
+            (Some(t), _, _) => t,
+            (None, None, None) => DEFAULT_TIME,
+            _ => Duration::from_secs(24 * 3600),
+        };
         let deadline = start + budget;
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let mut nodes = 0;
@@ -598,7 +626,7 @@ impl Engine<Position> for Lookahead {
                 Some((their_move, found_at)) => {
                     // A defence must hold against every attack we can read, not only the
                     // shortest one found.
-                    let depth = max_moves.max(found_at);
+                    let depth = (found_at + 1).min(max_moves).max(found_at);
                     // 3. Defend: the best-scored point after which their attack fails.
                     let mut tries: Vec<Point> = vec![their_move];
                     tries.extend(scored.iter().take(DEFENCE_CANDIDATES).map(|&(p, _)| p));
@@ -616,7 +644,7 @@ impl Engine<Position> for Lookahead {
                         seen.push(p);
                         search.make(p, me);
                         search.root_move = None;
-                        let lost = search.attacker(opp, depth, VCF_EXTENSION, 0);
+                        let lost = search.attacker(opp, depth, VCF_EXTENSION, 0, None);
                         search.unmake(p, me);
                         if search.aborted {
                             break;

@@ -188,7 +188,14 @@ pub fn evaluate(grid: &Grid, p: Point, color: Color) -> i64 {
 
 /// Every empty point with its value for `me` to play: its attack score plus its defence score.
 pub fn score_points(grid: &Grid, me: Color) -> Vec<(Point, i64)> {
-    grid.empties().map(|p| (p, evaluate(grid, p, me) + evaluate(grid, p, me.opponent()))).collect()
+    score_points_weighted(grid, me, 1)
+}
+
+/// Like [`score_points`], with the attack score counted `attack_weight` times.
+pub fn score_points_weighted(grid: &Grid, me: Color, attack_weight: i64) -> Vec<(Point, i64)> {
+    grid.empties()
+        .map(|p| (p, attack_weight * evaluate(grid, p, me) + evaluate(grid, p, me.opponent())))
+        .collect()
 }
 
 /// The pattern scorer engine.
