@@ -13,7 +13,11 @@ pub enum GomokuError {
     #[error("a board must have from {MIN_SIZE} to {MAX_SIZE} lines per side, not {size}")]
     BadSize { size: u8 },
     /// The point lies outside the board.
-    #[error("the point (column {}, row {}) is off the {size}x{size} board", .point.x + 1, .point.y + 1)]
+    #[error(
+        "the point at column {} from the left, row {} from the top is off the {size}x{size} board",
+        .point.x as u32 + 1,
+        .point.y as u32 + 1
+    )]
     OffBoard { point: Point, size: u8 },
     /// A stone already stands on the point.
     #[error("{} is already taken", format_point(*.point, *.size))]

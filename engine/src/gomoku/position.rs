@@ -57,6 +57,7 @@ impl Position {
         self.board.size()
     }
 
+    /// The rule the game is played under.
     #[inline]
     pub fn rule(&self) -> Rule {
         self.rule
@@ -183,7 +184,9 @@ impl Position {
     }
 
     /// The win made by the last move, per the rule: exactly five under standard rules and
-    /// for black under Renju, five or more otherwise.
+    /// for black under Renju, five or more otherwise. Only the last move is examined: a
+    /// game stops at its first win (positions built with [`Position::play_unchecked`] must
+    /// respect that too).
     pub fn winner(&self) -> Option<Win> {
         let p = self.last_move()?;
         let color = self.stone(p)?;
@@ -204,7 +207,7 @@ impl Position {
     /// Whether black playing `p` would be forbidden under Renju, and why — whoever is to
     /// move. `None` under the other rules, and for taken or off-board points.
     pub fn is_forbidden(&self, p: Point) -> Option<ForbiddenKind> {
-        if self.rule != Rule::Renju || self.board.at(p) != EMPTY {
+        if self.rule != Rule::Renju || !renju::may_be_forbidden(&self.board, p) {
             return None;
         }
         let mut scratch = self.board.clone();

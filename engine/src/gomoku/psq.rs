@@ -28,18 +28,24 @@ pub struct PsqRecord {
 /// Why a PSQ text could not be read. Line numbers count from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PsqError {
+    /// Nothing but blank lines.
     #[error("the record is empty")]
     Empty,
+    /// The first line is not a Piskvork header.
     #[error("line {line}: expected a header like \"Piskvorky 15x15, 11:11, 0\", found {text:?}")]
     BadHeader { line: usize, text: String },
+    /// The header's board is not square or not 5 to 26 lines wide.
     #[error(
         "line {line}: boards must be square with {MIN_SIZE} to {MAX_SIZE} lines, not {text:?}"
     )]
     BadSize { line: usize, text: String },
+    /// A line that starts like a move is not `x,y` or `x,y,ms` with whole numbers.
     #[error("line {line}: expected a move \"x,y,ms\", found {text:?}")]
     BadMove { line: usize, text: String },
+    /// A move outside the board (coordinates count from 1).
     #[error("line {line}: the move {x},{y} is off the {size}x{size} board")]
     OffBoard { line: usize, x: u64, y: u64, size: u8 },
+    /// A point played twice.
     #[error("line {line}: the point {x},{y} was already played")]
     Duplicate { line: usize, x: u8, y: u8 },
 }

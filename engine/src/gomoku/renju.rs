@@ -143,10 +143,29 @@ fn straight_four_makers(line: &mut Line) -> ([usize; 9], usize) {
     (found, n)
 }
 
+/// A quick necessary condition: every forbidden shape needs at least four other black
+/// stones on the lines through `p` within five cells (a double-three needs four, an
+/// overline five, a double-four six). Most empty points fail it and need no search.
+pub(crate) fn may_be_forbidden(board: &Board, p: Point) -> bool {
+    if board.at(p) != EMPTY {
+        return false;
+    }
+    let (x, y) = (p.x as i32, p.y as i32);
+    let mut black = 0;
+    for (dx, dy) in DIRECTIONS {
+        for t in (-5..=5).filter(|&t| t != 0) {
+            if board.get(x + t * dx, y + t * dy) == BLACK {
+                black += 1;
+            }
+        }
+    }
+    black >= 4
+}
+
 /// Whether black playing `p` (empty, on the board) is forbidden, and why. The board is
 /// left as it was.
 pub(crate) fn forbidden(board: &mut Board, p: Point) -> Option<ForbiddenKind> {
-    if board.at(p) != EMPTY {
+    if !may_be_forbidden(board, p) {
         return None;
     }
     forbidden_at(board, p, 0)
