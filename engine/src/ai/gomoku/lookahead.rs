@@ -590,8 +590,8 @@ impl Engine<Position> for Lookahead {
             let mut null = pos.clone();
             let null_ok = match (pos.rule(), far_point(&grid)) {
                 // Renju needs a position with black's stones to ask about forbidden
-                // points, and positions cannot pass: our "pass" is a stone far from the
-                // fight, in the position only (the search's own board leaves it out).
+                // points, and positions cannot pass: our "pass" is a stone of ours as far
+                // from the fight as possible.
                 (Rule::Renju, Some(far)) => null.play_unchecked(far),
                 (Rule::Renju, None) => false,
                 _ => true,
@@ -600,12 +600,8 @@ impl Engine<Position> for Lookahead {
             let threat = if null_ok {
                 let node_limit = node_limit.saturating_sub(nodes);
                 let mut search = Search::new(&null, cancel, defence_deadline, node_limit, progress);
-                // The null position's grid has our "pass" stone (Renju only): take it out.
-                search.grid = grid.clone();
-                search.stones = [
-                    grid.points().filter(|&p| grid.at(p) == code(Color::Black)).collect(),
-                    grid.points().filter(|&p| grid.at(p) == code(Color::White)).collect(),
-                ];
+                // Under Renju the "pass" stone stays on the search's board too, so that the
+                // board and the position always agree on which points are empty.
                 let threat = search.find_attack(opp, max_moves);
                 nodes += search.nodes;
                 seldepth = seldepth.max(search.seldepth);
