@@ -88,4 +88,39 @@ mod tests {
             }
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// Random games: every classic level answers with a legal move (never a forbidden
+        /// point under Renju), and the same seed gives the same move.
+        #[test]
+        fn random_positions_get_legal_moves(
+            picks in proptest::collection::vec(0usize..10_000, 0..40),
+            rule in proptest::sample::select(vec![Rule::Freestyle, Rule::Standard, Rule::Renju]),
+            size in proptest::sample::select(vec![9u8, 15, 19]),
+            seed in 0u64..1000,
+        ) {
+            let mut pos = crate::gomoku::Position::new(size, rule).unwrap();
+            for pick in picks {
+                let legal = pos.legal_points();
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play(legal[pick % legal.len()]).unwrap();
+                if pos.is_over() {
+                    pos.undo();
+                    break;
+                }
+            }
+            for level in CLASSIC {
+                let limits = Limits::nodes(2_000);
+                let a = new_engine(level, seed).search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+                let Move::Place(p) = a.best else { panic!("{level:?} passed") };
+                proptest::prop_assert!(pos.is_legal(p).is_ok(), "{:?} played {:?}", level, p);
+                let b = new_engine(level, seed).search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+                proptest::prop_assert_eq!(a.best, b.best);
+            }
+        }
+    }
 }
