@@ -47,7 +47,10 @@ type GomokuEngine = Box<dyn Engine<Position>>;
 /// A new engine of `level`, falling back to the strongest classic level when this build
 /// lacks it (so that a manager always gets a working brain). The note says what happened.
 fn make_engine(level: GomokuLevel, seed: u64, max_memory: u64) -> (GomokuEngine, Option<String>) {
-    let _ = max_memory; // TODO(master): pass the TT budget once Master is wired in.
+    // `max_memory` is for Master's transposition table (`Master::new(seed).with_memory(bytes)`
+    // on the gomoku-master branch); the classic levels use a few megabytes at most. Master
+    // is not on main yet, so the budget is not passed on in this build.
+    let _ = max_memory;
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let made = std::panic::catch_unwind(|| new_engine(level, seed));
