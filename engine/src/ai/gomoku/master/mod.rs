@@ -63,12 +63,10 @@ impl Master {
         Master::with_seed_and_memory(seed, DEFAULT_MEMORY)
     }
 
-    /// The same engine using at most about `bytes` of memory in total (for the Gomocup
+    /// A Master using at most about `bytes` of memory in total (for the Gomocup
     /// `max_memory`); at least a few megabytes are always used.
-    pub fn with_memory(self, bytes: usize) -> Master {
-        let mut m = self;
-        m.tables.tt = Tt::with_bytes(bytes.saturating_sub(FIXED_MEMORY).max(1 << 20));
-        m
+    pub fn with_memory(seed: u64, bytes: usize) -> Master {
+        Master::with_seed_and_memory(seed, bytes)
     }
 
     fn with_seed_and_memory(seed: u64, bytes: usize) -> Master {
