@@ -15,5 +15,8 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test"
 cargo test --workspace
 
+step "browser tests (Chromium, mocked IPC)"
+bash scripts/test-ui.sh
+
 echo
 echo "all checks passed"
