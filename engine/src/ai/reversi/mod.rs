@@ -7,3 +7,5 @@ pub fn new_engine(level: ReversiLevel, seed: u64) -> Box<dyn Engine<Position>> {
     let _ = seed;
     unimplemented!("reversi level {}", level.name())
 }
+
+pub mod endgame;
