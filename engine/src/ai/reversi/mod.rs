@@ -27,3 +27,5 @@ pub fn new_engine(level: ReversiLevel, seed: u64) -> Box<dyn Engine<Position>> {
         ReversiLevel::Strong | ReversiLevel::Master => Box::new(search::Strong::strong(seed)),
     }
 }
+
+pub mod endgame;
