@@ -182,3 +182,41 @@ proptest! {
         }
     }
 }
+
+/// The exact value of `pos` for its side to move (empties to the winner).
+fn exact(solver: &mut tengen_engine::ai::reversi::endgame::Solver, pos: &Position) -> i32 {
+    let cancel = CancelFlag::new();
+    solver.solve_bits(pos.player(), pos.opponent(), -64, 64, &cancel).unwrap().score
+}
+
+#[test]
+fn master_plays_a_perfect_move_in_the_endgame() {
+    let mut solver = tengen_engine::ai::reversi::endgame::Solver::with_tt_bits(18);
+    let mut tested = 0;
+    for seed in 0..40u64 {
+        let pos = random_position(seed * 7 + 1, 46 + (seed % 5) as usize);
+        if pos.is_game_over() || pos.must_pass() || pos.empties() > 14 {
+            continue;
+        }
+        let best = exact(&mut solver, &pos);
+        let mut e = new_engine(ReversiLevel::Master, seed);
+        let r = ask(e.as_mut(), &pos, &Limits::time(5_000));
+        let Move::Place(p) = r.best else { panic!("master passed with moves") };
+        let mut after = pos;
+        after.play(p).unwrap();
+        let value = if after.is_game_over() {
+            let d = after.player().count_ones() as i32 - after.opponent().count_ones() as i32;
+            let e = after.empties() as i32;
+            -(d + d.signum() * e)
+        } else if after.must_pass() {
+            let mut again = after;
+            again.pass().unwrap();
+            exact(&mut solver, &again)
+        } else {
+            -exact(&mut solver, &after)
+        };
+        assert_eq!(value, best, "master's move {p:?} in {pos:?}");
+        tested += 1;
+    }
+    assert!(tested >= 10, "only {tested} positions tested");
+}

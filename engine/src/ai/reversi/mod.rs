@@ -12,8 +12,10 @@
 pub mod board;
 pub mod classic;
 pub mod control;
+pub mod endgame;
 pub mod eval;
 pub mod greedy;
+pub mod master;
 pub mod search;
 
 use super::{Engine, ReversiLevel};
@@ -24,8 +26,7 @@ pub fn new_engine(level: ReversiLevel, seed: u64) -> Box<dyn Engine<Position>> {
     match level {
         ReversiLevel::Greedy => Box::new(greedy::Greedy::new(seed)),
         ReversiLevel::Classic => Box::new(classic::Classic::new(seed)),
-        ReversiLevel::Strong | ReversiLevel::Master => Box::new(search::Strong::strong(seed)),
+        ReversiLevel::Strong => Box::new(search::Strong::strong(seed)),
+        ReversiLevel::Master => Box::new(master::Master::new(seed)),
     }
 }
-
-pub mod endgame;
