@@ -11,6 +11,8 @@
 //! cargo run --release -p tengen-engine --example fit_reversi_eval -- fit engine/src/ai/reversi/eval/weights.bin /tmp/rv1.bin
 //! # 3. equal-depth match: PVS with the fitted weights against PVS with seed 003's eval.
 //! cargo run --release -p tengen-engine --example fit_reversi_eval -- match 4 100 [weights.bin]
+//! # 4. level-against-level games (4-ply openings, colours alternated), with move times.
+//! cargo run --release -p tengen-engine --example fit_reversi_eval -- arena classic greedy 40 1000
 //! ```
 //! Run long steps with `nice`. Everything is seeded and deterministic.
 
@@ -23,10 +25,13 @@ use tengen_engine::ai::reversi::eval::pattern::{stage, Layout, N_SCALARS, N_STAG
 use tengen_engine::ai::reversi::eval::seed::seed_eval;
 use tengen_engine::ai::reversi::eval::weights::Weights;
 use tengen_engine::ai::reversi::eval::{Evaluator, PatternEval, SeedEval};
+use tengen_engine::ai::reversi::new_engine;
 use tengen_engine::ai::reversi::search::pvs::{Searcher, INF};
 use tengen_engine::ai::reversi::search::PvsEngine;
-use tengen_engine::ai::{CancelFlag, Limits, SearchInfo};
+use tengen_engine::ai::{CancelFlag, Limits, ReversiLevel, SearchInfo};
+use tengen_engine::reversi::Position;
 use tengen_engine::rng::Rng;
+use tengen_engine::{Color, Move};
 
 type Res<T> = Result<T, Box<dyn std::error::Error>>;
 
@@ -36,7 +41,8 @@ fn main() {
         Some("gen") => gen(&args[1..]),
         Some("fit") => fit(&args[1..]),
         Some("match") => play_match(&args[1..]),
-        _ => Err("usage: fit_reversi_eval gen OUT GAMES SEED [SOLVE_EMPTIES] [PLAYER_WEIGHTS] | fit OUT DATA... | match DEPTH GAMES [WEIGHTS]".into()),
+        Some("arena") => arena(&args[1..]),
+        _ => Err("usage: fit_reversi_eval gen OUT GAMES SEED [SOLVE_EMPTIES] [PLAYER_WEIGHTS] | fit OUT DATA... | match DEPTH GAMES [WEIGHTS] | arena LEVEL_A LEVEL_B GAMES TIME_MS".into()),
     };
     if let Err(e) = r {
         eprintln!("error: {e}");
@@ -493,4 +499,96 @@ fn play_match(args: &[String]) -> Res<()> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+// ---------------------------------------------------------------- level arena
+
+fn parse_level(s: &str) -> Res<ReversiLevel> {
+    ReversiLevel::ALL
+        .into_iter()
+        .find(|l| l.name() == s)
+        .ok_or_else(|| format!("unknown level {s}").into())
+}
+
+/// Plays GAMES games between two levels (each 4-ply opening twice, colours swapped) with
+/// TIME_MS per move; prints the score of the first level and each level's move times.
+fn arena(args: &[String]) -> Res<()> {
+    let a: String = arg(args, 0, "first level")?;
+    let b: String = arg(args, 1, "second level")?;
+    let (la, lb) = (parse_level(&a)?, parse_level(&b)?);
+    let games: usize = arg(args, 2, "number of games")?;
+    let time_ms: u64 = arg(args, 3, "time per move")?;
+    let openings = openings4();
+    let limits = Limits::time(time_ms);
+    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut cpu_times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut disc_sum = 0i64;
+    let start = Instant::now();
+    for g in 0..games {
+        let opening =
+            &openings[(g / 2) * openings.len() / games.div_ceil(2).max(1) % openings.len()];
+        let mut pos = Position::initial();
+        for &sq in opening {
+            pos.play(tengen_engine::Point::new(sq % 8, sq / 8))?;
+        }
+        // Engine 0 is level A; A plays black in even games.
+        let mut engines = [new_engine(la, 1000 + g as u64), new_engine(lb, 2000 + g as u64)];
+        let a_color = if g % 2 == 0 { Color::Black } else { Color::White };
+        while !pos.is_game_over() {
+            let who = if pos.side_to_move() == a_color { 0 } else { 1 };
+            let cancel = CancelFlag::new();
+            let t = Instant::now();
+            let c = thread_cpu_ns();
+            let r = engines[who].search(&pos, &limits, &cancel, &mut |_: &SearchInfo| {});
+            times[who].push(t.elapsed().as_secs_f64() * 1000.0);
+            cpu_times[who].push(thread_cpu_ns().saturating_sub(c) as f64 / 1e6);
+            match r.best {
+                Move::Pass => pos.pass()?,
+                Move::Place(p) => {
+                    pos.play(p)?;
+                }
+            }
+        }
+        let o = pos.outcome().ok_or("game not over")?;
+        let (mine, theirs) =
+            if a_color == Color::Black { (o.black, o.white) } else { (o.white, o.black) };
+        disc_sum += mine as i64 - theirs as i64;
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => wins += 1,
+            std::cmp::Ordering::Equal => draws += 1,
+            std::cmp::Ordering::Less => losses += 1,
+        }
+    }
+    let n = (wins + draws + losses) as f64;
+    println!(
+        "{a} vs {b}, {} games, {time_ms} ms/move: {a} +{wins} ={draws} -{losses}, score {:.1}%, mean disc margin {:+.1} ({:.0}s)",
+        wins + draws + losses,
+        100.0 * (wins as f64 + 0.5 * draws as f64) / n.max(1.0),
+        disc_sum as f64 / n.max(1.0),
+        start.elapsed().as_secs_f64()
+    );
+    for (name, (t, c)) in [&a, &b].into_iter().zip(times.iter_mut().zip(cpu_times.iter_mut())) {
+        for (kind, t) in [("wall", t), ("cpu", c)] {
+            t.sort_by(|x, y| x.total_cmp(y));
+            if let Some(&max) = t.last() {
+                let mean = t.iter().sum::<f64>() / t.len() as f64;
+                let p99 = t[(t.len() * 99 / 100).min(t.len() - 1)];
+                println!(
+                    "  {name} {kind}: {} moves, mean {mean:.1} ms, p99 {p99:.1} ms, max {max:.1} ms",
+                    t.len()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// CPU time of this thread in nanoseconds (Linux; 0 elsewhere). Wall-clock times on a
+/// shared machine include waiting for a core, so both are reported.
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|x| x.parse().ok()))
+        .unwrap_or(0)
 }

@@ -3,9 +3,10 @@
 //!
 //! The search is a plain fail-soft alpha-beta with the article's evaluation. Moves are tried
 //! in a cheap order (corners first, then fewest replies for the opponent); the order only
-//! speeds up the cut-offs, the values are exactly the article's minimax values. Every root
-//! move gets its own full-window search, so every legal move has an exact score for hints,
-//! and the seeded RNG chooses among the moves that share the best score.
+//! speeds up the cut-offs, the values are exactly the article's minimax values. Up to depth
+//! 6 every root move gets its own full-window search (exact scores for hints); deeper, the
+//! other moves only need to be compared with the best. The seeded RNG chooses among the
+//! moves that share the best score.
 
 use super::board::{square_move, squares, Board};
 use super::control::Control;
@@ -54,9 +55,14 @@ impl Engine<Position> for Classic {
     }
 }
 
-/// Iterative deepening to `depth` plies with a full-window alpha-beta per root move.
-/// Returns the best move of the deepest completed iteration (or a cheap first guess when
-/// even depth 1 was interrupted), with every root move's score as candidates.
+/// Depth up to which every root move gets a full-window search (exact scores for hints);
+/// deeper, the other moves are searched with the window (best - 1, +inf), which still finds
+/// every move equal to the best but gives only upper bounds for the worse ones.
+const EXACT_ROOT_UP_TO: u32 = 6;
+
+/// A one-ply pass to order the root moves, then the full-depth search. Returns the best
+/// move of the deepest completed pass (or a cheap first guess when even the first was
+/// interrupted), with every root move's score (or bound) as candidates.
 pub fn fixed_depth_search<E: Evaluator>(
     board: Board,
     depth: u32,
@@ -70,36 +76,36 @@ pub fn fixed_depth_search<E: Evaluator>(
     }
     let mut order: Vec<u8> = order_moves(&board, moves);
     let mut best = order[0];
-    let mut scored: Vec<(u8, i32)> = Vec::new();
-    for d in 1..=depth {
-        let mut iteration = Vec::with_capacity(order.len());
+    let passes: &[u32] = if depth > 1 { &[1, depth] } else { &[1] };
+    for &d in passes {
+        let mut iteration: Vec<(u8, i32)> = Vec::with_capacity(order.len());
+        let mut top = -INF;
         for &sq in &order {
-            let v = -alphabeta(board.play(sq), d - 1, -INF, INF, eval, ctrl);
+            let alpha = if d <= EXACT_ROOT_UP_TO || top == -INF { -INF } else { top - 1 };
+            let v = -alphabeta(board.play(sq), d - 1, -INF, -alpha, eval, ctrl);
             if ctrl.stopped() {
                 break;
             }
+            top = top.max(v);
             iteration.push((sq, v));
         }
         if ctrl.stopped() {
             break;
         }
         iteration.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-        let top = iteration[0].1;
         let ties: Vec<u8> = iteration.iter().filter(|&&(_, v)| v == top).map(|&(s, _)| s).collect();
         best = *rng.choose(&ties).unwrap_or(&ties[0]);
         order = iteration.iter().map(|&(s, _)| s).collect();
-        scored = iteration;
         ctrl.info.depth = d;
         ctrl.info.seldepth = d;
         ctrl.info.score = Score::Eval(top);
         ctrl.info.pv = vec![square_move(best)];
-        ctrl.info.candidates = scored
+        ctrl.info.candidates = iteration
             .iter()
             .map(|&(s, v)| Candidate { mv: square_move(s), score: Score::Eval(v) })
             .collect();
         ctrl.report();
     }
-    let _ = scored;
     SearchResult { best: square_move(best), info: ctrl.snapshot() }
 }
 
