@@ -1,20 +1,32 @@
 //! Fits the Reversi pattern evaluation (`engine/src/ai/reversi/eval/weights.bin`) and
 //! measures it against seed 003's evaluation.
 //!
+//! The shipped weights were made with these steps (about 25 minutes on the shared 2-core
+//! machine, most of it step 1):
 //! ```text
-//! # 1. positions from games: random openings, then a 2-ply player with 8% random moves;
-//! #    at SOLVE empties the game is solved exactly and finished perfectly; every position
-//! #    of the game is labelled with that exact final margin (for its side to move).
-//! cargo run --release -p tengen-engine --example fit_reversi_eval -- gen /tmp/rv1.bin 20000 1 12
-//! # 2. ridge least squares (conjugate gradient) per stage, mirror-image entries tied;
-//! #    prints hold-out errors next to a per-stage linear fit of seed 003's evaluation.
-//! cargo run --release -p tengen-engine --example fit_reversi_eval -- fit engine/src/ai/reversi/eval/weights.bin /tmp/rv1.bin
-//! # 3. equal-depth match: PVS with the fitted weights against PVS with seed 003's eval.
-//! cargo run --release -p tengen-engine --example fit_reversi_eval -- match 4 100 [weights.bin]
-//! # 4. level-against-level games (4-ply openings, colours alternated), with move times.
-//! cargo run --release -p tengen-engine --example fit_reversi_eval -- arena classic greedy 40 1000
+//! EX=target/release/examples/fit_reversi_eval
+//! cargo build --release -p tengen-engine --example fit_reversi_eval
+//! # 1. positions from games: 2-10 random opening moves, then a 2-ply PVS on seed 003's
+//! #    eval with 8% random moves; at 12 empties the game is solved exactly and finished
+//! #    perfectly; every position is labelled with that exact final margin (side to move).
+//! #    (The shipped data: 7,500 games, 448,703 positions.)
+//! nice $EX gen /tmp/rv1.bin 7500 1 12
+//! # 2. ridge least squares (conjugate gradient, mirror-image entries tied), 8 stages, on
+//! #    the game results.
+//! LAMBDA=200 nice $EX fit /tmp/w_l200.bin /tmp/rv1.bin
+//! # 3. temporal-difference rounds: targets = the previous fit's value of the position
+//! #    TD_K moves later in the same game (the exact label once in the solved part).
+//! TD_WEIGHTS=/tmp/w_l200.bin LAMBDA=30 nice $EX fit /tmp/w_td1.bin /tmp/rv1.bin
+//! TD_WEIGHTS=/tmp/w_td1.bin LAMBDA=30 nice $EX fit /tmp/w_td2.bin /tmp/rv1.bin
+//! TD_K=4 TD_WEIGHTS=/tmp/w_td2.bin LAMBDA=30 nice $EX fit /tmp/w_td3.bin /tmp/rv1.bin
+//! cp /tmp/w_td3.bin engine/src/ai/reversi/eval/weights.bin
+//! # 4. equal-depth match: PVS with the fitted weights against PVS with seed 003's eval.
+//! nice $EX match 4 160 [weights.bin]
+//! # 5. level-against-level games (4-ply openings, colours alternated), with move times.
+//! nice $EX arena classic greedy 40 1000
 //! ```
-//! Run long steps with `nice`. Everything is seeded and deterministic.
+//! `fit` prints the hold-out error per stage (every 10th game held out) next to the best
+//! per-stage linear fit of seed 003's evaluation. Everything is seeded and deterministic.
 
 use std::io::Write;
 use std::time::Instant;
@@ -209,7 +221,11 @@ fn read_samples(paths: &[String]) -> Res<Vec<Sample>> {
 
 fn fit(args: &[String]) -> Res<()> {
     let out: String = arg(args, 0, "output file")?;
-    let samples = read_samples(&args[1..])?;
+    let mut samples = read_samples(&args[1..])?;
+    if let Ok(path) = std::env::var("TD_WEIGHTS") {
+        let k: usize = std::env::var("TD_K").ok().and_then(|s| s.parse().ok()).unwrap_or(6);
+        td_targets(&mut samples, PatternEval::with_weights(load_weights(&path)?), k);
+    }
     let layout = Layout::get();
     let n_inst = layout.instances.len();
     let stage_len = layout.stage_len;
@@ -400,6 +416,50 @@ fn fit(args: &[String]) -> Res<()> {
         );
     }
     Ok(())
+}
+
+/// Exactly labelled positions: at most this many empties (the generator solved them).
+const EXACT_EMPTIES: u32 = 12;
+
+/// Temporal-difference targets: a position's target becomes the evaluation (by `eval`,
+/// an earlier fit) of the position `k` moves later in the same game, for its side to move,
+/// or that position's exact label once it is in the solved part. Less noisy than the final
+/// result, which carries every later mistake of the weak players that made the data.
+fn td_targets(samples: &mut [Sample], eval: PatternEval, k: usize) {
+    let n = samples.len();
+    let mut new_targets = Vec::with_capacity(n);
+    for t in 0..n {
+        let s = &samples[t];
+        if s.board.empties() <= EXACT_EMPTIES {
+            new_targets.push(s.target);
+            continue;
+        }
+        // Walk k positions forward, tracking whose side each one is.
+        let mut sign = 1.0f32;
+        let mut cur = t;
+        let mut target = s.target;
+        for _ in 0..k {
+            let next = cur + 1;
+            if next >= n || samples[next].game != s.game {
+                break;
+            }
+            let (a, b) = (samples[cur].board, samples[next].board);
+            if b.o & a.p == a.p {
+                sign = -sign;
+            }
+            cur = next;
+            let nb = samples[cur].board;
+            if nb.empties() <= EXACT_EMPTIES {
+                target = sign * samples[cur].target;
+                break;
+            }
+            target = sign * eval.eval(&nb) as f32 / 100.0;
+        }
+        new_targets.push(target);
+    }
+    for (s, t) in samples.iter_mut().zip(new_targets) {
+        s.target = t;
+    }
 }
 
 fn seed_x(b: &Board) -> f64 {

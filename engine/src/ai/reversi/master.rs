@@ -1,5 +1,6 @@
 //! Level 4, "master": the strong level's midgame search, plus the exact endgame solver
-//! ([`super::endgame`]) from [`SOLVE_FROM`] empties: first a win/loss/draw solve, then,
+//! ([`super::endgame`]) from [`SOLVE_FROM`] empties (fewer with less time, see
+//! [`solve_from`]): first a win/loss/draw solve, then,
 //! with time left, the exact margin. The solver runs on a helper thread while this thread
 //! watches the clock and the cancel flag and sends progress; when the solve does not finish
 //! in time, the midgame search's move is played.
@@ -14,8 +15,21 @@ use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, Search
 use crate::reversi::Position;
 use crate::Move;
 
-/// Empties from which the endgame is solved.
+/// Empties from which the endgame is solved with about one second per move.
 pub const SOLVE_FROM: u32 = 22;
+
+/// Empties from which a solve is tried with `budget` for the move (none: no time limit):
+/// 22 at one second, two empties fewer per halving of the time, between 14 and 24.
+pub fn solve_from(budget: Option<Duration>) -> u32 {
+    match budget {
+        None => SOLVE_FROM,
+        Some(b) => {
+            let ms = b.as_millis().max(1) as f64;
+            let from = SOLVE_FROM as f64 + 2.0 * (ms / 1000.0).log2();
+            from.floor().clamp(14.0, 24.0) as u32
+        }
+    }
+}
 /// Depth of the midgame search run first, as the fallback, in solvable positions.
 const FALLBACK_DEPTH: u32 = 8;
 
@@ -92,7 +106,7 @@ impl Engine<Position> for Master {
         }
         let empties = board.empties();
         let max_depth = limits.depth.unwrap_or(60);
-        if empties > SOLVE_FROM || limits.nodes.is_some() {
+        if empties > solve_from(ctrl.budget()) || limits.nodes.is_some() {
             let found = self.strong.iterate(&board, max_depth, &mut ctrl);
             return SearchResult { best: square_move(found.best), info: ctrl.snapshot() };
         }
@@ -145,5 +159,19 @@ impl Engine<Position> for Master {
     fn clear(&mut self) {
         self.strong.clear();
         self.solver.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solve_threshold_follows_the_time() {
+        assert_eq!(solve_from(Some(Duration::from_millis(1000))), 22);
+        assert_eq!(solve_from(Some(Duration::from_millis(500))), 20);
+        assert_eq!(solve_from(Some(Duration::from_millis(2000))), 24);
+        assert_eq!(solve_from(Some(Duration::from_millis(10))), 14);
+        assert_eq!(solve_from(None), SOLVE_FROM);
     }
 }
