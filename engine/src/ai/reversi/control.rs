@@ -6,6 +6,8 @@ use crate::ai::{CancelFlag, Limits, SearchInfo};
 
 /// How often (in nodes) the clock and the cancel flag are looked at.
 const CHECK_EVERY: u64 = 1024;
+/// Most time kept back from the limit for stopping and answering.
+const SAFETY_MARGIN: Duration = Duration::from_millis(30);
 /// Progress reports are sent at least this often during a long search.
 const REPORT_EVERY: Duration = Duration::from_millis(100);
 
@@ -37,7 +39,8 @@ impl<'a> Control<'a> {
         let time = limits.time.or(default_time);
         Control {
             start,
-            deadline: time.map(|t| start + t),
+            // A small margin (5%, at most 30 ms) for answering after the search stops.
+            deadline: time.map(|t| start + t - (t / 20).min(SAFETY_MARGIN)),
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             cancel,
             progress,

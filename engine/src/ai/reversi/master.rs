@@ -1,4 +1,4 @@
-//! Level 4, "master": the strong level's midgame search, plus the exact endgame solver
+//! Level 4, "master": the strong level's midgame search without its depth cap, plus the exact endgame solver
 //! ([`super::endgame`]) from [`SOLVE_FROM`] empties (fewer with less time, see
 //! [`solve_from`]): first a win/loss/draw solve, then,
 //! with time left, the exact margin. The solver runs on a helper thread while this thread
@@ -10,16 +10,17 @@ use std::time::{Duration, Instant};
 use super::board::{square_move, Board};
 use super::control::Control;
 use super::endgame::{RawSolve, Solver};
-use super::search::{Strong, DEFAULT_TIME};
+use super::eval::PatternEval;
+use super::search::{PvsEngine, DEFAULT_TIME};
 use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::reversi::Position;
 use crate::Move;
 
 /// Empties from which the endgame is solved with about one second per move.
-pub const SOLVE_FROM: u32 = 22;
+pub const SOLVE_FROM: u32 = 20;
 
 /// Empties from which a solve is tried with `budget` for the move (none: no time limit):
-/// 22 at one second, two empties fewer per halving of the time, between 14 and 24.
+/// 20 at one second, two empties fewer per halving of the time, between 14 and 24.
 pub fn solve_from(budget: Option<Duration>) -> u32 {
     match budget {
         None => SOLVE_FROM,
@@ -31,18 +32,21 @@ pub fn solve_from(budget: Option<Duration>) -> u32 {
     }
 }
 /// Depth of the midgame search run first, as the fallback, in solvable positions.
-const FALLBACK_DEPTH: u32 = 8;
+const FALLBACK_DEPTH: u32 = 6;
 
 /// The master level.
 pub struct Master {
-    strong: Strong,
+    strong: PvsEngine<PatternEval>,
     solver: Solver,
 }
 
 impl Master {
     /// A master player; `seed` varies the choice among equally good midgame moves.
     pub fn new(seed: u64) -> Master {
-        Master { strong: Strong::strong(seed), solver: Solver::with_tt_bits(20) }
+        Master {
+            strong: PvsEngine::new(PatternEval::new(), seed),
+            solver: Solver::with_tt_bits(20),
+        }
     }
 }
 
@@ -168,9 +172,9 @@ mod tests {
 
     #[test]
     fn solve_threshold_follows_the_time() {
-        assert_eq!(solve_from(Some(Duration::from_millis(1000))), 22);
-        assert_eq!(solve_from(Some(Duration::from_millis(500))), 20);
-        assert_eq!(solve_from(Some(Duration::from_millis(2000))), 24);
+        assert_eq!(solve_from(Some(Duration::from_millis(1000))), 20);
+        assert_eq!(solve_from(Some(Duration::from_millis(500))), 18);
+        assert_eq!(solve_from(Some(Duration::from_millis(4000))), 24);
         assert_eq!(solve_from(Some(Duration::from_millis(10))), 14);
         assert_eq!(solve_from(None), SOLVE_FROM);
     }

@@ -1,6 +1,8 @@
 //! Level 3, "strong": iterative deepening over a NegaScout/PVS search ([`pvs`]) with a
 //! transposition table ([`tt`]) and move ordering ([`ordering`]), on the fitted pattern
-//! evaluation. The same search runs with seed 003's evaluation as the baseline the fitted
+//! evaluation. The level is capped at [`STRONG_DEPTH`] plies in the midgame and searches
+//! to the end from [`STRONG_EXACT_FROM`] empties; the master level uses the same search
+//! without the cap. The same search runs with seed 003's evaluation as the baseline the fitted
 //! evaluation is measured against (see `docs/BENCHMARKS.md`).
 
 pub mod ordering;
@@ -23,20 +25,33 @@ pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 /// Transposition table size (2^20 entries of 32 bytes).
 pub const TT_BITS: u32 = 20;
 
+/// The strong level's midgame depth cap (plies), leaving room for the master level above.
+pub const STRONG_DEPTH: u32 = 6;
+/// The strong level searches to the end of the game from this many empties.
+pub const STRONG_EXACT_FROM: u32 = 12;
+
 /// A PVS player with evaluation `E`; [`Strong`] is the one with the fitted patterns.
 pub struct PvsEngine<E: Evaluator> {
     /// The search (public for the endgame level built on top of it).
     pub searcher: Searcher<E>,
     rng: Rng,
+    /// Deepest midgame iteration (`None`: as deep as the limits allow).
+    depth_cap: Option<u32>,
+    /// From this many empties the search goes to the end of the game.
+    exact_from: u32,
 }
 
 /// Level 3.
 pub type Strong = PvsEngine<PatternEval>;
 
 impl Strong {
-    /// The strong level; `seed` varies the choice among equally good moves.
+    /// The strong level: at most [`STRONG_DEPTH`] plies in the midgame, exact from
+    /// [`STRONG_EXACT_FROM`] empties; `seed` varies the choice among equally good moves.
     pub fn strong(seed: u64) -> Strong {
-        PvsEngine::new(PatternEval::new(), seed)
+        let mut e = PvsEngine::new(PatternEval::new(), seed);
+        e.depth_cap = Some(STRONG_DEPTH);
+        e.exact_from = STRONG_EXACT_FROM;
+        e
     }
 }
 
@@ -55,7 +70,12 @@ pub struct Found {
 impl<E: Evaluator> PvsEngine<E> {
     /// A PVS player with evaluation `eval`.
     pub fn new(eval: E, seed: u64) -> PvsEngine<E> {
-        PvsEngine { searcher: Searcher::new(eval, TT_BITS), rng: Rng::new(seed) }
+        PvsEngine {
+            searcher: Searcher::new(eval, TT_BITS),
+            rng: Rng::new(seed),
+            depth_cap: None,
+            exact_from: 0,
+        }
     }
 
     /// Iterative deepening on `board` (which must have a legal move) until a limit, with
@@ -142,7 +162,11 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         if board.moves() == 0 {
             return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
         }
-        let found = self.iterate(&board, limits.depth.unwrap_or(60), &mut ctrl);
+        let mut max_depth = limits.depth.unwrap_or(60);
+        if board.empties() > self.exact_from {
+            max_depth = max_depth.min(self.depth_cap.unwrap_or(60));
+        }
+        let found = self.iterate(&board, max_depth, &mut ctrl);
         SearchResult { best: square_move(found.best), info: ctrl.snapshot() }
     }
 
