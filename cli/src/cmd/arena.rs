@@ -1,8 +1,384 @@
+//! `tengen arena`: engine-vs-engine matches with alternating colours, score and Elo.
+
+mod elo;
+mod openings;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use tengen_engine::ai::{AnyEngine, CancelFlag, Engine, Level, Limits};
+use tengen_engine::gomoku::{self, psq, Position, Rule};
+use tengen_engine::rng::Rng;
+use tengen_engine::{reversi, Color, Move, Point};
+
 use super::CmdResult;
+pub use elo::Tally;
+
+/// Which game the arena plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameArg {
+    Gomoku,
+    Reversi,
+}
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The game to play.
+    #[arg(long, value_enum, default_value = "gomoku")]
+    pub game: GameArg,
+    /// Gomoku rule: freestyle, standard (exactly five) or renju.
+    #[arg(long, default_value = "freestyle", value_parser = parse_rule)]
+    pub rule: Rule,
+    /// Gomoku board size.
+    #[arg(long, default_value_t = 15)]
+    pub size: u8,
+    /// The level playing black in the first game of each pair (see `tengen levels`).
+    #[arg(long)]
+    pub black: String,
+    /// The level playing white in the first game of each pair.
+    #[arg(long)]
+    pub white: String,
+    /// Number of games (each opening is played twice, once with each colour).
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Thinking time per move in milliseconds.
+    #[arg(long, default_value_t = 200)]
+    pub time_per_move: u64,
+    /// A file of openings, one per line (Gomoku: "h8 h9 j10").
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Directory to write each game into (PSQ files for Gomoku).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Seed of the engines' random choices; each game gets its own seed derived from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print only the summary, not a line per game.
+    #[arg(long)]
+    pub quiet: bool,
+}
 
-pub fn run(_args: Args) -> CmdResult {
-    Err("`tengen arena` is not built yet".into())
+fn parse_rule(s: &str) -> Result<Rule, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "freestyle" => Ok(Rule::Freestyle),
+        "standard" => Ok(Rule::Standard),
+        "renju" => Ok(Rule::Renju),
+        other => Err(format!("unknown rule \"{other}\" (use freestyle, standard or renju)")),
+    }
+}
+
+/// Why the arena could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    #[error(transparent)]
+    Level(#[from] tengen_engine::ai::ParseLevelError),
+    #[error(transparent)]
+    Openings(#[from] openings::OpeningError),
+    #[error("the board size {0} is not supported (use 9 to 26)")]
+    Size(u8),
+    #[error("the level {0} is not available in this build")]
+    Unavailable(Level),
+    #[error("{0}")]
+    Unsupported(String),
+    #[error("cannot write the game records: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// How one game ended, seen from black.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win(Color, String),
+    Draw(String),
+}
+
+/// One finished game.
+pub struct GameRecord {
+    pub outcome: Outcome,
+    pub moves: Vec<(Point, u64)>,
+    pub max_ms: u64,
+}
+
+/// A fresh engine of `level`, or an explanation if this build cannot make one.
+fn make_engine(level: Level, seed: u64) -> Result<AnyEngine, ArenaError> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let made = std::panic::catch_unwind(|| AnyEngine::new(level, seed));
+    std::panic::set_hook(hook);
+    made.map_err(|_| ArenaError::Unavailable(level))
+}
+
+/// SplitMix-style seed of game `i`.
+fn game_seed(seed: u64, i: u64, side: u64) -> u64 {
+    let mut rng = Rng::new(seed ^ (i << 1 | side).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    rng.next_u64()
+}
+
+/// Plays one Gomoku game from `opening`.
+pub fn play_gomoku(
+    opening: &[Point],
+    rule: Rule,
+    size: u8,
+    engines: [&mut dyn Engine<Position>; 2],
+    ms: u64,
+) -> Result<GameRecord, ArenaError> {
+    let mut pos = Position::new(size, rule).map_err(|e| ArenaError::Unsupported(e.to_string()))?;
+    let mut moves = Vec::new();
+    for &p in opening {
+        pos.play(p).map_err(|e| ArenaError::Unsupported(format!("opening: {e}")))?;
+        moves.push((p, 0));
+    }
+    let limits = Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() };
+    let mut max_ms = 0;
+    loop {
+        if let Some(win) = pos.winner() {
+            return Ok(GameRecord {
+                outcome: Outcome::Win(win.color, "five".into()),
+                moves,
+                max_ms,
+            });
+        }
+        if pos.is_full() {
+            return Ok(GameRecord { outcome: Outcome::Draw("board full".into()), moves, max_ms });
+        }
+        let side = pos.side_to_move();
+        let start = Instant::now();
+        let result = engines[side.index()].search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+        let took = start.elapsed().as_millis() as u64;
+        max_ms = max_ms.max(took);
+        let played = match result.best {
+            Move::Place(p) => pos.play(p).map(|()| p).map_err(|e| e.to_string()),
+            Move::Pass => Err("a pass".to_string()),
+        };
+        match played {
+            Ok(p) => moves.push((p, took)),
+            Err(why) => {
+                let reason = format!("{side} played an illegal move ({why})");
+                return Ok(GameRecord {
+                    outcome: Outcome::Win(side.opponent(), reason),
+                    moves,
+                    max_ms,
+                });
+            }
+        }
+    }
+}
+
+/// Plays one Reversi game from `opening`; a record's moves leave passes implicit.
+pub fn play_reversi(
+    opening: &[Point],
+    engines: [&mut dyn Engine<reversi::Position>; 2],
+    ms: u64,
+) -> Result<GameRecord, ArenaError> {
+    let mut pos = reversi::Position::initial();
+    let mut moves = Vec::new();
+    for &p in opening {
+        pos.play(p).map_err(|e| ArenaError::Unsupported(format!("opening: {e}")))?;
+        moves.push((p, 0));
+    }
+    let limits = Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() };
+    let mut max_ms = 0;
+    loop {
+        if let Some(o) = pos.outcome() {
+            let score = format!("{}-{}", o.black, o.white);
+            let outcome = match o.winner {
+                Some(c) => Outcome::Win(c, score),
+                None => Outcome::Draw(score),
+            };
+            return Ok(GameRecord { outcome, moves, max_ms });
+        }
+        if pos.must_pass() {
+            pos.pass().map_err(|e| ArenaError::Unsupported(e.to_string()))?;
+            continue;
+        }
+        let side = pos.side_to_move();
+        let start = Instant::now();
+        let result = engines[side.index()].search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+        let took = start.elapsed().as_millis() as u64;
+        max_ms = max_ms.max(took);
+        let played = match result.best {
+            Move::Place(p) => pos.play(p).map(|_| p).map_err(|e| e.to_string()),
+            Move::Pass => Err("a pass with legal moves".to_string()),
+        };
+        match played {
+            Ok(p) => moves.push((p, took)),
+            Err(why) => {
+                let reason = format!("{side} played an illegal move ({why})");
+                return Ok(GameRecord {
+                    outcome: Outcome::Win(side.opponent(), reason),
+                    moves,
+                    max_ms,
+                });
+            }
+        }
+    }
+}
+
+pub fn run(args: Args) -> CmdResult {
+    Ok(run_match(&args)?)
+}
+
+fn run_match(args: &Args) -> Result<(), ArenaError> {
+    let game = match args.game {
+        GameArg::Gomoku => "gomoku",
+        GameArg::Reversi => "reversi",
+    };
+    let first = Level::parse_for(game, &args.black)?;
+    let second = Level::parse_for(game, &args.white)?;
+    let reversi = args.game == GameArg::Reversi;
+    if !reversi && !(9..=26).contains(&args.size) {
+        return Err(ArenaError::Size(args.size));
+    }
+    let openings = match (&args.openings, reversi) {
+        (Some(path), false) => {
+            openings::parse_gomoku(&std::fs::read_to_string(path)?, args.size, args.rule)?
+        }
+        (Some(path), true) => openings::parse_reversi(&std::fs::read_to_string(path)?)?,
+        (None, false) => openings::builtin_gomoku(args.size),
+        (None, true) => {
+            // All 4-ply openings, shuffled with the seed so that short matches vary.
+            let mut all = openings::reversi_openings(4);
+            let mut rng = Rng::new(args.seed);
+            for i in (1..all.len()).rev() {
+                all.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            all
+        }
+    };
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir)?;
+    }
+    // Fail early (before any game) when a level is missing from this build.
+    make_engine(first, 0)?;
+    make_engine(second, 0)?;
+    let board = if reversi {
+        "8x8".to_string()
+    } else {
+        format!("{} {}x{}", args.rule.name(), args.size, args.size)
+    };
+    println!(
+        "arena: {} vs {}, {}, {} games, {} ms per move, {} openings",
+        first,
+        second,
+        board,
+        args.games,
+        args.time_per_move,
+        openings.len()
+    );
+    let mut tally = Tally::default();
+    let mut max_ms = 0;
+    let mut total_moves = 0usize;
+    for i in 0..args.games as u64 {
+        let opening = &openings[(i / 2) as usize % openings.len()];
+        // Game 2k: the first level plays black; game 2k+1: colours swapped.
+        let first_is_black = i % 2 == 0;
+        let (b_level, w_level) = if first_is_black { (first, second) } else { (second, first) };
+        let mut b = make_engine(b_level, game_seed(args.seed, i, 0))?;
+        let mut w = make_engine(w_level, game_seed(args.seed, i, 1))?;
+        let record = match (&mut b, &mut w) {
+            (AnyEngine::Gomoku(b), AnyEngine::Gomoku(w)) => play_gomoku(
+                opening,
+                args.rule,
+                args.size,
+                [&mut **b, &mut **w],
+                args.time_per_move,
+            )?,
+            (AnyEngine::Reversi(b), AnyEngine::Reversi(w)) => {
+                play_reversi(opening, [&mut **b, &mut **w], args.time_per_move)?
+            }
+            _ => return Err(ArenaError::Unsupported("levels of different games".into())),
+        };
+        max_ms = max_ms.max(record.max_ms);
+        total_moves += record.moves.len();
+        let first_color = if first_is_black { Color::Black } else { Color::White };
+        let verdict = match &record.outcome {
+            Outcome::Win(c, why) if *c == first_color => {
+                tally.wins += 1;
+                format!("{} wins ({why})", first)
+            }
+            Outcome::Win(_, why) => {
+                tally.losses += 1;
+                format!("{} wins ({why})", second)
+            }
+            Outcome::Draw(why) => {
+                tally.draws += 1;
+                format!("draw ({why})")
+            }
+        };
+        if !args.quiet {
+            println!(
+                "game {:>3}: black {:<10} white {:<10} {:>3} moves  {}   [{}]",
+                i + 1,
+                b_level.name(),
+                w_level.name(),
+                record.moves.len(),
+                verdict,
+                if reversi {
+                    reversi::notation::write_transcript(opening)
+                } else {
+                    gomoku::notation::format_moves(opening, args.size)
+                }
+            );
+        }
+        if let Some(dir) = &args.out {
+            if reversi {
+                let moves: Vec<Point> = record.moves.iter().map(|&(p, _)| p).collect();
+                let text = reversi::notation::write_transcript(&moves) + "\n";
+                std::fs::write(dir.join(format!("game-{:03}.txt", i + 1)), text)?;
+            } else {
+                let text = psq::write_psq(&psq::PsqRecord { size: args.size, moves: record.moves });
+                std::fs::write(dir.join(format!("game-{:03}.psq", i + 1)), text)?;
+            }
+        }
+    }
+    let (elo, margin) = tally.elo();
+    println!(
+        "result: {} vs {}: +{} -{} ={}  score {:.1}%  Elo {}  ({} games, {:.1} moves per game, longest move {} ms)",
+        first,
+        second,
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        100.0 * tally.score(),
+        elo::format_elo(elo, margin),
+        tally.games(),
+        total_moves as f64 / tally.games().max(1) as f64,
+        max_ms
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_engine::ai::gomoku::new_engine;
+    use tengen_engine::ai::GomokuLevel;
+
+    #[test]
+    fn a_game_ends_with_a_legal_record() {
+        let mut a = new_engine(GomokuLevel::Pattern, 1);
+        let mut b = new_engine(GomokuLevel::FiveTuple, 2);
+        let opening = &openings::builtin_gomoku(15)[0];
+        let r = play_gomoku(opening, Rule::Freestyle, 15, [&mut *a, &mut *b], 50).unwrap();
+        let mut pos = Position::new(15, Rule::Freestyle).unwrap();
+        for &(p, _) in &r.moves {
+            pos.play(p).unwrap();
+        }
+        match r.outcome {
+            Outcome::Win(c, _) => assert_eq!(pos.winner().map(|w| w.color), Some(c)),
+            Outcome::Draw(_) => assert!(pos.is_full()),
+        }
+    }
+
+    #[test]
+    fn game_seeds_differ() {
+        let seeds: std::collections::HashSet<u64> =
+            (0..50).flat_map(|i| [game_seed(1, i, 0), game_seed(1, i, 1)]).collect();
+        assert_eq!(seeds.len(), 100);
+    }
+
+    #[test]
+    fn rules_parse() {
+        assert_eq!(parse_rule("Renju"), Ok(Rule::Renju));
+        assert!(parse_rule("caro").is_err());
+    }
 }

@@ -1,8 +1,233 @@
+//! `tengen bench`: fixed positions searched to a fixed depth, for comparable node counts,
+//! times and speeds; plus the per-move time of the classic Gomoku levels.
+
+use std::time::{Duration, Instant};
+
+use tengen_engine::ai::{self, CancelFlag, Engine, GomokuLevel, Limits, ReversiLevel};
+use tengen_engine::gomoku::{notation, Position, Rule};
+use tengen_engine::reversi;
+
 use super::CmdResult;
 
-#[derive(clap::Args)]
-pub struct Args {}
+/// Which game to benchmark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BenchGame {
+    Gomoku,
+    Reversi,
+    All,
+}
 
-pub fn run(_args: Args) -> CmdResult {
-    Err("`tengen bench` is not built yet".into())
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game(s) to benchmark.
+    #[arg(long, value_enum, default_value = "all")]
+    pub game: BenchGame,
+    /// Search depth in plies (default: 5 for Gomoku, 8 for Reversi).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// How many times each classic level moves in each position for the timing table.
+    #[arg(long, default_value_t = 20)]
+    pub repeat: u32,
+}
+
+/// Gomoku middle-game positions: name, board size, moves in board notation (black first).
+pub const GOMOKU_POSITIONS: &[(&str, u8, &str)] = &[
+    ("15-a", 15, "h8 i9 h9 i8 h7 h10 i10 h5 g8 f7 i6 f9 e8 d8 f10 j5 g9 i7 g11 g10 g5 g6 i4 e11"),
+    (
+        "15-b",
+        15,
+        "h8 i9 h9 i8 i7 h7 j9 j6 i10 h11 g8 j11 g11 f7 g9 g10 f10 e11 e8 d8 i12 h12 h13 e7",
+    ),
+    (
+        "15-c",
+        15,
+        "h8 i9 h9 i8 i7 h7 g9 f10 k10 j6 g6 g8 f9 d9 h10 h11 i10 j10 i11 f8 j12 k13 i12 i13",
+    ),
+    (
+        "15-d",
+        15,
+        "h8 h9 i9 i8 g10 g7 g9 h10 i7 f10 g11 g12 k5 j6 h11 f11 f8 f12 f13 f9 e10 e12 h12 d12 \
+         c12 e11 g13 c13 b14 i11",
+    ),
+    ("15-renju", 15, "h8 i9 h9 i8 h10 h7 i7 h11 g9 f10 i11 f8 f9 e9 h12 j12 h6 j6 g6 g8"),
+    (
+        "19-a",
+        19,
+        "j10 k11 j11 k10 k9 j9 l11 l8 k12 j13 i10 l13 i13 h9 i11 i12 h12 g13 g10 f10 k14 j14 j15 \
+         g9",
+    ),
+];
+
+/// Reversi positions as transcripts from the initial position.
+pub const REVERSI_POSITIONS: &[(&str, &str)] = &[
+    ("rev-10", "d3c3f5f6b3d2c2b2f7d6"),
+    ("rev-24", "d3c5b6d2c4c3c2f3f4g3d1b2a2e1e3b5c6b7c1b4e6b1c7f6"),
+    (
+        "rev-44",
+        "d3e3f6c5b5b6f3f2e2d2c1d1c3b4e1g3c2g7h4g1g4d6g2h3e6f7b3f5c4a2h2h1f4f1c7d7a3g5d8b2h5c8e7h6",
+    ),
+];
+
+/// A fresh engine for `make`, or `None` when this build does not have that level yet.
+fn available<P, F>(make: F) -> Option<Box<dyn Engine<P>>>
+where
+    F: FnOnce() -> Box<dyn Engine<P>> + std::panic::UnwindSafe,
+{
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let made = std::panic::catch_unwind(make);
+    std::panic::set_hook(hook);
+    made.ok()
+}
+
+/// Totals of one table.
+#[derive(Default)]
+struct Total {
+    nodes: u64,
+    time: Duration,
+}
+
+impl Total {
+    fn print(&self, what: &str) {
+        let secs = self.time.as_secs_f64();
+        let nps = if secs > 0.0 { (self.nodes as f64 / secs) as u64 } else { 0 };
+        println!("total {what}: nodes {} time {:.3} s nps {}", self.nodes, secs, nps);
+    }
+}
+
+fn search_line<P>(name: &str, engine: &mut dyn Engine<P>, pos: &P, depth: u32, total: &mut Total) {
+    let start = Instant::now();
+    let r = engine.search(pos, &Limits::depth(depth), &CancelFlag::new(), &mut |_| {});
+    let took = start.elapsed();
+    total.nodes += r.info.nodes;
+    total.time += took;
+    let secs = took.as_secs_f64();
+    let nps = if secs > 0.0 { (r.info.nodes as f64 / secs) as u64 } else { 0 };
+    println!(
+        "{name:<14} depth {:>2} seldepth {:>3} nodes {:>10} time {:>8.1} ms nps {:>9} score {:?}",
+        r.info.depth,
+        r.info.seldepth,
+        r.info.nodes,
+        secs * 1000.0,
+        nps,
+        r.info.score
+    );
+}
+
+fn gomoku_positions() -> Result<Vec<(&'static str, Position)>, Box<dyn std::error::Error>> {
+    let mut out = Vec::new();
+    for &(name, size, moves) in GOMOKU_POSITIONS {
+        let rule = if name.contains("renju") { Rule::Renju } else { Rule::Freestyle };
+        let moves = notation::parse_moves(moves, size)?;
+        out.push((name, Position::from_moves(size, rule, &moves)?));
+    }
+    Ok(out)
+}
+
+fn bench_gomoku(depth: u32, repeat: u32) -> CmdResult {
+    let positions = gomoku_positions()?;
+    for level in [GomokuLevel::Lookahead, GomokuLevel::Master] {
+        println!("# gomoku {} at depth {depth}", level.name());
+        let mut total = Total::default();
+        for (name, pos) in &positions {
+            let Some(mut engine) = available(|| ai::gomoku::new_engine(level, 1)) else {
+                println!("# gomoku {} is not in this build yet: skipped", level.name());
+                break;
+            };
+            search_line(name, &mut *engine, pos, depth, &mut total);
+        }
+        if total.nodes > 0 {
+            total.print(&format!("gomoku {}", level.name()));
+        }
+    }
+    println!("# gomoku classic levels: time per move over {repeat} moves in each position");
+    for level in [GomokuLevel::FiveTuple, GomokuLevel::WinArray, GomokuLevel::Pattern] {
+        for size in [15u8, 19] {
+            let mut worst = Duration::ZERO;
+            let mut sum = Duration::ZERO;
+            let mut count = 0u32;
+            for (_, pos) in positions.iter().filter(|(_, p)| p.size() == size) {
+                let mut engine = ai::gomoku::new_engine(level, 7);
+                for _ in 0..repeat {
+                    let start = Instant::now();
+                    engine.search(pos, &Limits::default(), &CancelFlag::new(), &mut |_| {});
+                    let took = start.elapsed();
+                    worst = worst.max(took);
+                    sum += took;
+                    count += 1;
+                }
+            }
+            println!(
+                "{:<10} {size}x{size}: max {:.3} ms, mean {:.3} ms over {count} moves",
+                level.name(),
+                worst.as_secs_f64() * 1000.0,
+                sum.as_secs_f64() * 1000.0 / count.max(1) as f64
+            );
+        }
+    }
+    Ok(())
+}
+
+fn bench_reversi(depth: u32) -> CmdResult {
+    let mut positions = Vec::new();
+    for &(name, transcript) in REVERSI_POSITIONS {
+        let (_, pos) = reversi::notation::replay_transcript(transcript)?;
+        positions.push((name, pos));
+    }
+    for level in ReversiLevel::ALL {
+        println!("# reversi {} at depth {depth}", level.name());
+        let mut total = Total::default();
+        for (name, pos) in &positions {
+            let Some(mut engine) = available(|| ai::reversi::new_engine(level, 1)) else {
+                println!("# reversi {} is not in this build yet: skipped", level.name());
+                break;
+            };
+            search_line(name, &mut *engine, pos, depth, &mut total);
+        }
+        if total.nodes > 0 {
+            total.print(&format!("reversi {}", level.name()));
+        }
+    }
+    Ok(())
+}
+
+pub fn run(args: Args) -> CmdResult {
+    if matches!(args.game, BenchGame::Gomoku | BenchGame::All) {
+        bench_gomoku(args.depth.unwrap_or(5), args.repeat.max(1))?;
+    }
+    if matches!(args.game, BenchGame::Reversi | BenchGame::All) {
+        bench_reversi(args.depth.unwrap_or(8))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_positions_are_legal_middle_games() {
+        let positions = gomoku_positions().unwrap();
+        assert_eq!(positions.len(), GOMOKU_POSITIONS.len());
+        assert!(positions.iter().any(|(_, p)| p.size() == 19));
+        for (name, pos) in &positions {
+            assert!(!pos.is_over(), "{name} is finished");
+            assert!(pos.moves().len() >= 10, "{name} is a middle game");
+        }
+        for &(name, t) in REVERSI_POSITIONS {
+            let (_, pos) = reversi::notation::replay_transcript(t).unwrap();
+            assert!(!pos.is_game_over(), "{name}");
+        }
+    }
+
+    #[test]
+    fn depth_limited_lookahead_is_deterministic() {
+        let positions = gomoku_positions().unwrap();
+        let (_, pos) = &positions[0];
+        let nodes = |seed| {
+            let mut e = ai::gomoku::new_engine(GomokuLevel::Lookahead, seed);
+            e.search(pos, &Limits::depth(5), &CancelFlag::new(), &mut |_| {}).info.nodes
+        };
+        assert_eq!(nodes(1), nodes(1));
+    }
 }

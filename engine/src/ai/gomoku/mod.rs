@@ -1,9 +1,91 @@
-//! Gomoku levels. (Filled in by the Gomoku AI work.)
+//! Gomoku levels, weakest first: the classic scorers of the seed articles (five-tuple,
+//! win-array, nine-cell patterns), the forcing-move lookahead, and Master.
+
+pub mod common;
+pub mod fivetuple;
+pub mod lookahead;
+pub mod pattern;
+pub mod winarray;
 
 use super::{Engine, GomokuLevel};
 use crate::gomoku::Position;
 
+pub use fivetuple::FiveTuple;
+pub use lookahead::Lookahead;
+pub use pattern::Pattern;
+pub use winarray::WinArray;
+
+/// A fresh engine for `level`; `seed` fixes its random choices among equal moves.
 pub fn new_engine(level: GomokuLevel, seed: u64) -> Box<dyn Engine<Position>> {
-    let _ = seed;
-    unimplemented!("gomoku level {}", level.name())
+    match level {
+        GomokuLevel::FiveTuple => Box::new(FiveTuple::new(seed)),
+        GomokuLevel::WinArray => Box::new(WinArray::new(seed)),
+        GomokuLevel::Pattern => Box::new(Pattern::new(seed)),
+        GomokuLevel::Lookahead => Box::new(Lookahead::new(seed)),
+        GomokuLevel::Master => unimplemented!("gomoku level master is built on its own branch"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::common::test_util::position;
+    use super::*;
+    use crate::ai::{CancelFlag, Limits};
+    use crate::gomoku::notation::parse_point;
+    use crate::gomoku::{ForbiddenKind, Rule};
+    use crate::Move;
+
+    const CLASSIC: [GomokuLevel; 4] = [
+        GomokuLevel::FiveTuple,
+        GomokuLevel::WinArray,
+        GomokuLevel::Pattern,
+        GomokuLevel::Lookahead,
+    ];
+
+    #[test]
+    fn no_level_plays_a_forbidden_point() {
+        // Black to move: h8 would make two open threes (f8 g8 h8 and h8 h9 h10), the most
+        // attractive point for every scorer, and forbidden under Renju.
+        let pos = position(15, Rule::Renju, "f8 a1 g8 a3 h9 a5 h10 o15");
+        let h8 = parse_point("h8", 15).unwrap();
+        assert_eq!(pos.is_forbidden(h8), Some(ForbiddenKind::DoubleThree));
+        let free = position(15, Rule::Freestyle, "f8 a1 g8 a3 h9 a5 h10 o15");
+        for level in CLASSIC {
+            let mut wants_h8 = false;
+            for seed in 0..4 {
+                let limits = Limits::time(100);
+                let r =
+                    new_engine(level, seed).search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+                let Move::Place(p) = r.best else { panic!("{level:?} passed") };
+                assert!(pos.is_legal(p).is_ok(), "{level:?} played {p:?}");
+                assert!(r.info.candidates.iter().all(|c| c.mv != Move::Place(h8)));
+                let f =
+                    new_engine(level, seed).search(&free, &limits, &CancelFlag::new(), &mut |_| {});
+                wants_h8 |= f.best == Move::Place(h8);
+            }
+            // The test is only meaningful if the point is attractive without the rule.
+            if level != GomokuLevel::WinArray {
+                assert!(wants_h8, "{level:?} does not even want h8 in freestyle");
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_plays_legal_moves_on_big_and_small_boards() {
+        for (size, moves) in [(19u8, "j10 k11 k10 j11 l10"), (9, "e5 d4 e4"), (15, "")] {
+            for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+                let pos = position(size, rule, moves);
+                for level in CLASSIC {
+                    let r = new_engine(level, 3).search(
+                        &pos,
+                        &Limits::time(100),
+                        &CancelFlag::new(),
+                        &mut |_| {},
+                    );
+                    let Move::Place(p) = r.best else { panic!("{level:?} passed") };
+                    assert!(pos.is_legal(p).is_ok(), "{level:?} {size} {rule:?}: {p:?}");
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,780 @@
+//! Level 4: forcing-move lookahead (seed article 004, "今後幾步預測法").
+//!
+//! The article's prediction method: try a move that makes a shape the opponent must answer
+//! (a four or an open three), let the opponent answer as it must, and look again; if a
+//! winning point appears (four-three, double three, double four) the attack wins. When there
+//! is no attack, swap the roles and predict the opponent's forcing moves the same way, to
+//! defend in time. Otherwise play the best point of the pattern scorer (level 3).
+//!
+//! Here the prediction is a small AND/OR search over forcing moves:
+//! * the attacker plays a move making a five, a four or an open three (only fours once the
+//!   nominal depth is used up: a short run of continuous fours, as the forced replies are
+//!   single moves);
+//! * the defender must block a four on its five point; against an open three it may play any
+//!   point that would give the attacker a four there, or a four of its own, which the
+//!   attacker then has to block;
+//! * the attack succeeds when the defender cannot stop a five.
+//!
+//! Under Renju black never plays a forbidden point, neither in the game nor in the lookahead.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::{Duration, Instant};
+
+use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
+use super::pattern;
+use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
+use crate::gomoku::{Position, Rule};
+use crate::rng::Rng;
+use crate::{Color, Move, Point};
+
+/// Default nominal depth in plies when the limits give none: five forcing moves of our own
+/// ("建議預測量在5步以內", at most five steps), with the replies between them.
+pub const DEFAULT_DEPTH: u32 = 9;
+/// The deepest nominal depth the level reads, whatever the limits say.
+pub const MAX_DEPTH: u32 = 9;
+/// Extra continuous fours read after the nominal depth.
+pub const VCF_EXTENSION: u32 = 6;
+/// Time used when the limits give none.
+pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+/// How many times the pattern scorer's attack score counts in quiet moves.
+fn attack_weight() -> i64 {
+    std::env::var("TENGEN_AW").ok().and_then(|v| v.parse().ok()).unwrap_or(2)
+}
+/// How many of the pattern scorer's best points are tried as defences.
+const DEFENCE_CANDIDATES: usize = 12;
+
+/// What a stone placed on a point makes in one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Threat {
+    None = 0,
+    /// A three that can become an open four.
+    OpenThree = 1,
+    /// A four with one point to make five.
+    Four = 2,
+    /// A four with two (or more) points to make five.
+    OpenFour = 3,
+    /// A winning five.
+    Five = 4,
+}
+
+const C_EMPTY: u8 = 0;
+const C_OWN: u8 = 1;
+const C_OPP: u8 = 2;
+const C_OFF: u8 = 3;
+
+/// Memoised line classification, shared by every engine of the process: the ten cells
+/// around a point (five each side, two bits each) map to the [`Threat`] a stone there makes,
+/// one table for rules where an overline wins and one where it does not. An entry holds
+/// `1 + threat`, or 0 until it is first needed.
+static THREATS: [[AtomicU8; 1 << 20]; 2] =
+    [[const { AtomicU8::new(0) }; 1 << 20], [const { AtomicU8::new(0) }; 1 << 20]];
+
+/// The threat of the neighbourhood `key` (see [`line_key`]).
+#[inline]
+pub fn threat_of(key: usize, overline_wins: bool) -> Threat {
+    let cell = &THREATS[usize::from(overline_wins)][key];
+    let v = cell.load(Ordering::Relaxed);
+    if v != 0 {
+        return from_u8(v - 1);
+    }
+    let t = classify_key(key, overline_wins);
+    cell.store(t as u8 + 1, Ordering::Relaxed);
+    t
+}
+
+fn from_u8(v: u8) -> Threat {
+    match v {
+        1 => Threat::OpenThree,
+        2 => Threat::Four,
+        3 => Threat::OpenFour,
+        4 => Threat::Five,
+        _ => Threat::None,
+    }
+}
+
+/// Whether the run of own stones through the centre (index 5) is a winning five.
+fn centre_five(line: &[u8; 11], overline_wins: bool) -> bool {
+    let (mut lo, mut hi) = (5, 5);
+    while lo > 0 && line[lo - 1] == C_OWN {
+        lo -= 1;
+    }
+    while hi < 10 && line[hi + 1] == C_OWN {
+        hi += 1;
+    }
+    let len = hi - lo + 1;
+    len == 5 || (len > 5 && overline_wins)
+}
+
+/// Number of empty cells that would complete a five through the centre.
+fn five_points(line: &mut [u8; 11], overline_wins: bool) -> usize {
+    let mut n = 0;
+    for q in 0..11 {
+        if line[q] == C_EMPTY {
+            line[q] = C_OWN;
+            n += usize::from(centre_five(line, overline_wins));
+            line[q] = C_EMPTY;
+        }
+    }
+    n
+}
+
+/// Classifies a neighbourhood key with the stone placed on its centre.
+fn classify_key(key: usize, overline_wins: bool) -> Threat {
+    let mut line = [C_OFF; 11];
+    for k in 1..=5 {
+        line[5 - k] = ((key >> (2 * (k - 1))) & 3) as u8;
+        line[5 + k] = ((key >> (2 * (k + 4))) & 3) as u8;
+    }
+    line[5] = C_OWN;
+    if centre_five(&line, overline_wins) {
+        return Threat::Five;
+    }
+    match five_points(&mut line, overline_wins) {
+        0 => {}
+        1 => return Threat::Four,
+        _ => return Threat::OpenFour,
+    }
+    for q in 0..11 {
+        if line[q] == C_EMPTY {
+            line[q] = C_OWN;
+            let open_four = five_points(&mut line, overline_wins) >= 2;
+            line[q] = C_EMPTY;
+            if open_four {
+                return Threat::OpenThree;
+            }
+        }
+    }
+    Threat::None
+}
+
+/// The neighbourhood key of `p` along `(dx, dy)` for the side whose stones are `own`:
+/// cells at distance 1..=5 before the point in bits 0..10, after it in bits 10..20.
+#[inline]
+pub fn line_key(grid: &Grid, p: Point, (dx, dy): (i32, i32), own: u8) -> usize {
+    let cell = |c: Option<u8>| -> usize {
+        match c {
+            None => C_OFF as usize,
+            Some(EMPTY) => C_EMPTY as usize,
+            Some(c) if c == own => C_OWN as usize,
+            Some(_) => C_OPP as usize,
+        }
+    };
+    let (x, y) = (p.x as i32, p.y as i32);
+    let mut key = 0;
+    for k in 1..=5 {
+        key |= cell(grid.get(x - k * dx, y - k * dy)) << (2 * (k - 1));
+        key |= cell(grid.get(x + k * dx, y + k * dy)) << (2 * (k + 4));
+    }
+    key
+}
+
+/// The forcing-move lookahead engine.
+pub struct Lookahead {
+    rng: Rng,
+}
+
+impl Lookahead {
+    /// A new engine; `seed` fixes its choices among equal moves.
+    pub fn new(seed: u64) -> Lookahead {
+        Lookahead { rng: Rng::new(seed) }
+    }
+}
+
+/// The state of one lookahead: the board, the rule, and the search's bookkeeping.
+struct Search<'a> {
+    grid: Grid,
+    rule: Rule,
+    /// Under Renju, a position kept in step with `grid` to ask about black's forbidden points.
+    renju: Option<Position>,
+    stones: [Vec<Point>; 2],
+    stamp: Vec<u32>,
+    stamp_now: u32,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Instant,
+    cancel: &'a CancelFlag,
+    aborted: bool,
+    seldepth: u32,
+    /// The attacker's first move of the last proven attack.
+    root_move: Option<Point>,
+    progress: &'a mut dyn FnMut(&SearchInfo),
+    start: Instant,
+    last_report: Instant,
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        pos: &Position,
+        cancel: &'a CancelFlag,
+        deadline: Instant,
+        node_limit: u64,
+        progress: &'a mut dyn FnMut(&SearchInfo),
+    ) -> Search<'a> {
+        let grid = Grid::from_position(pos);
+        let mut stones = [Vec::new(), Vec::new()];
+        for p in grid.points() {
+            match grid.at(p) {
+                1 => stones[0].push(p),
+                2 => stones[1].push(p),
+                _ => {}
+            }
+        }
+        let size = grid.size() as usize;
+        Search {
+            rule: pos.rule(),
+            renju: (pos.rule() == Rule::Renju).then(|| pos.clone()),
+            grid,
+            stones,
+            stamp: vec![0; size * size],
+            stamp_now: 0,
+            nodes: 0,
+            node_limit,
+            deadline,
+            cancel,
+            aborted: false,
+            seldepth: 0,
+            root_move: None,
+            progress,
+            start: Instant::now(),
+            last_report: Instant::now(),
+        }
+    }
+
+    /// Whether the search must stop (time, nodes or cancel), remembering the answer.
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted || self.nodes >= self.node_limit {
+            self.aborted = true;
+            return true;
+        }
+        if self.nodes & 63 == 0 {
+            let now = Instant::now();
+            if self.cancel.is_cancelled() || now >= self.deadline {
+                self.aborted = true;
+            } else if now.duration_since(self.last_report) >= Duration::from_millis(100) {
+                self.last_report = now;
+                let elapsed = now.duration_since(self.start);
+                (self.progress)(&SearchInfo {
+                    depth: 0,
+                    seldepth: self.seldepth,
+                    nodes: self.nodes,
+                    nps: common::nps(self.nodes, elapsed.as_secs_f64()),
+                    elapsed_ms: elapsed.as_millis() as u64,
+                    score: Score::Eval(0),
+                    pv: Vec::new(),
+                    candidates: Vec::new(),
+                });
+            }
+        }
+        self.aborted
+    }
+
+    #[inline]
+    fn threat(&mut self, p: Point, color: Color, d: (i32, i32)) -> Threat {
+        let key = line_key(&self.grid, p, d, code(color));
+        threat_of(key, common::overline_wins(self.rule, color))
+    }
+
+    /// The best threat over the four directions, and a rank for ordering moves.
+    fn threats(&mut self, p: Point, color: Color) -> (Threat, u32) {
+        let (mut best, mut rank) = (Threat::None, 0);
+        for d in DIRECTIONS {
+            let t = self.threat(p, color, d);
+            best = best.max(t);
+            rank += [0, 10, 40, 1000, 10_000][t as usize];
+        }
+        (best, rank)
+    }
+
+    /// Whether `color` may play the empty point `p` (not forbidden for black under Renju).
+    fn can_play(&self, p: Point, color: Color) -> bool {
+        if self.grid.at(p) != EMPTY {
+            return false;
+        }
+        match &self.renju {
+            Some(pos) if color == Color::Black => pos.is_forbidden(p).is_none(),
+            _ => true,
+        }
+    }
+
+    fn make(&mut self, p: Point, color: Color) {
+        self.grid.set(p, code(color));
+        self.stones[color.index()].push(p);
+        if let Some(pos) = &mut self.renju {
+            // The search alternates strictly, so the position's side to move is `color`.
+            debug_assert_eq!(pos.side_to_move(), color);
+            pos.play_unchecked(p);
+        }
+    }
+
+    fn unmake(&mut self, p: Point, color: Color) {
+        self.grid.set(p, EMPTY);
+        self.stones[color.index()].pop();
+        if let Some(pos) = &mut self.renju {
+            if pos.last_move() == Some(p) {
+                pos.undo_unchecked();
+            }
+        }
+    }
+
+    /// Empty points within `dist` cells along a line of a stone of `color`.
+    fn near(&mut self, color: Color, dist: i32) -> Vec<Point> {
+        self.stamp_now = self.stamp_now.wrapping_add(1);
+        if self.stamp_now == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.stamp_now = 1;
+        }
+        let size = self.grid.size();
+        let mut out = Vec::new();
+        for i in 0..self.stones[color.index()].len() {
+            let s = self.stones[color.index()][i];
+            for (dx, dy) in DIRECTIONS {
+                for k in (-dist..=dist).filter(|&k| k != 0) {
+                    let (x, y) = (s.x as i32 + k * dx, s.y as i32 + k * dy);
+                    if self.grid.get(x, y) != Some(EMPTY) {
+                        continue;
+                    }
+                    let p = Point::new(x as u8, y as u8);
+                    let i = p.index(size);
+                    if self.stamp[i] != self.stamp_now {
+                        self.stamp[i] = self.stamp_now;
+                        out.push(p);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The points where `color` would make a five.
+    fn five_points(&mut self, color: Color) -> Vec<Point> {
+        let near = self.near(color, 1);
+        near.into_iter()
+            .filter(|&p| DIRECTIONS.iter().any(|&d| self.threat(p, color, d) == Threat::Five))
+            .collect()
+    }
+
+    /// The attacker's forcing moves, most forcing first: fours only, or fours and threes.
+    fn attack_moves(&mut self, color: Color, fours_only: bool) -> Vec<Point> {
+        let floor = if fours_only { Threat::Four } else { Threat::OpenThree };
+        let mut moves: Vec<(Point, u32)> = Vec::new();
+        for p in self.near(color, 2) {
+            let (t, rank) = self.threats(p, color);
+            if t >= floor && self.can_play(p, color) {
+                moves.push((p, rank));
+            }
+        }
+        moves.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        moves.into_iter().map(|(p, _)| p).collect()
+    }
+
+    /// The attacker (`a`) to move: can it force a five within `depth` forcing moves (then
+    /// up to `vcf` continuous fours)? `pending` is its last forcing move when that threat
+    /// still stands (the defender answered it with a four of its own).
+    fn attacker(
+        &mut self,
+        a: Color,
+        depth: u32,
+        vcf: u32,
+        ply: u32,
+        pending: Option<Point>,
+    ) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.out_of_budget() {
+            return false;
+        }
+        let d = a.opponent();
+        if !self.five_points(a).is_empty() {
+            return true;
+        }
+        let threats = self.five_points(d);
+        if !threats.is_empty() {
+            // The defender's counter-four must be blocked first.
+            if threats.len() > 1 || !self.can_play(threats[0], a) {
+                return false;
+            }
+            let b = threats[0];
+            self.make(b, a);
+            let won = self.defender(a, depth, vcf, ply + 1, pending.unwrap_or(b));
+            self.unmake(b, a);
+            if won && ply == 0 {
+                self.root_move = Some(b);
+            }
+            return won;
+        }
+        if depth == 0 && vcf == 0 {
+            return false;
+        }
+        let fours_only = depth == 0;
+        for m in self.attack_moves(a, fours_only) {
+            self.make(m, a);
+            let won = if fours_only {
+                self.defender(a, 0, vcf - 1, ply + 1, m)
+            } else {
+                self.defender(a, depth - 1, vcf, ply + 1, m)
+            };
+            self.unmake(m, a);
+            if won {
+                if ply == 0 {
+                    self.root_move = Some(m);
+                }
+                return true;
+            }
+            if self.aborted {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// The defender to move after the attacker `a`'s forcing move `threat`: does every
+    /// defence lose?
+    fn defender(&mut self, a: Color, depth: u32, vcf: u32, ply: u32, threat: Point) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.out_of_budget() {
+            return false;
+        }
+        let d = a.opponent();
+        if !self.five_points(d).is_empty() {
+            return false;
+        }
+        let fives = self.five_points(a);
+        if fives.len() > 1 {
+            return true;
+        }
+        if let Some(&b) = fives.first() {
+            if !self.can_play(b, d) {
+                return true;
+            }
+            self.make(b, d);
+            let won = self.attacker(a, depth, vcf, ply + 1, None);
+            self.unmake(b, d);
+            return won;
+        }
+        // No four: the threat must be an open three (a point on one of its lines makes an
+        // open four). The defences: the points of those lines where the attacker would make
+        // a four, and the defender's own fours.
+        let mut open_four = false;
+        let mut replies = Vec::new();
+        for dir in DIRECTIONS {
+            for k in (-5..=5).filter(|&k| k != 0) {
+                let (x, y) = (threat.x as i32 + k * dir.0, threat.y as i32 + k * dir.1);
+                if self.grid.get(x, y) != Some(EMPTY) {
+                    continue;
+                }
+                let p = Point::new(x as u8, y as u8);
+                let t = self.threat(p, a, dir);
+                open_four |= t >= Threat::OpenFour;
+                if t >= Threat::Four && !replies.contains(&p) {
+                    replies.push(p);
+                }
+            }
+        }
+        if !open_four {
+            return false;
+        }
+        for p in self.near(d, 2) {
+            if self.threats(p, d).0 >= Threat::Four && !replies.contains(&p) {
+                replies.push(p);
+            }
+        }
+        for r in replies {
+            if !self.can_play(r, d) {
+                continue;
+            }
+            self.make(r, d);
+            let won = self.attacker(a, depth, vcf, ply + 1, Some(threat));
+            self.unmake(r, d);
+            if !won || self.aborted {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Iterative deepening of `attacker` for `a` up to `max_moves` forcing moves; the
+    /// attacker's first move and the depth when an attack is proven.
+    fn find_attack(&mut self, a: Color, max_moves: u32) -> Option<(Point, u32)> {
+        for depth in 1..=max_moves {
+            self.root_move = None;
+            if self.attacker(a, depth, VCF_EXTENSION, 0, None) {
+                return self.root_move.map(|m| (m, depth));
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        None
+    }
+}
+
+/// A point as far as possible from every stone, for the Renju "pass" trick.
+fn far_point(grid: &Grid) -> Option<Point> {
+    let stones: Vec<Point> = grid.points().filter(|&p| grid.at(p) != EMPTY).collect();
+    grid.empties().max_by_key(|p| {
+        stones
+            .iter()
+            .map(|s| (s.x as i32 - p.x as i32).abs().max((s.y as i32 - p.y as i32).abs()))
+            .min()
+            .unwrap_or(0)
+    })
+}
+
+impl Engine<Position> for Lookahead {
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let grid = Grid::from_position(pos);
+        let me = pos.side_to_move();
+        let opp = me.opponent();
+        // The lookahead reads the opponent's forcing moves itself, so its quiet moves lean
+        // to attack ("進攻不成的話就得考慮防守了": attack first, defend when needed).
+        let mut scored = pattern::score_points_weighted(&grid, me, attack_weight());
+        common::sort_scored(&mut scored);
+        let mut candidates = common::candidates(pos, &scored);
+
+        let centre = grid.centre();
+        if grid.stones() == 0 && common::is_legal(pos, centre) {
+            return common::one_ply_result(
+                Some(centre),
+                Score::Eval(0),
+                candidates,
+                scored.len() as u64,
+                start,
+                progress,
+            );
+        }
+        if let Some((p, score)) = common::forced_move(pos, &grid) {
+            return common::one_ply_result(
+                Some(p),
+                score,
+                candidates,
+                scored.len() as u64,
+                start,
+                progress,
+            );
+        }
+
+        let plies = limits.depth.unwrap_or(DEFAULT_DEPTH).clamp(1, MAX_DEPTH);
+        let max_moves = plies.div_ceil(2);
+        // A depth or node limit alone makes the search reproducible: no clock then.
+        let budget = match (limits.time, limits.depth, limits.nodes) {
+            (Some(t), _, _) => t,
+            (None, None, None) => DEFAULT_TIME,
+            _ => Duration::from_secs(24 * 3600),
+        };
+        let deadline = start + budget;
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let mut nodes = 0;
+        let mut seldepth = 0;
+        // 1. Our own forcing attack ("如果出現了‘四三’、‘雙三’或‘雙四’等制勝點").
+        let attack_deadline = start + budget / 3;
+        let mut search = Search::new(pos, cancel, attack_deadline, node_limit, progress);
+        let attack = search.find_attack(me, max_moves);
+        nodes += search.nodes;
+        seldepth = seldepth.max(search.seldepth);
+        drop(search);
+        let (best, score) = if let Some((m, depth)) = attack {
+            let score = Score::Win(2 * depth - 1);
+            candidates.retain(|c| c.mv != Move::Place(m));
+            candidates.insert(0, Candidate { mv: Move::Place(m), score });
+            (Some(m), score)
+        } else {
+            // 2. The opponent's attack, as if we passed ("將自己和對手調換一下位置").
+            let mut null = pos.clone();
+            let null_ok = match (pos.rule(), far_point(&grid)) {
+                // Renju needs a position with black's stones to ask about forbidden
+                // points, and positions cannot pass: our "pass" is a stone far from the
+                // fight, in the position only (the search's own board leaves it out).
+                (Rule::Renju, Some(far)) => null.play_unchecked(far),
+                (Rule::Renju, None) => false,
+                _ => true,
+            };
+            let defence_deadline = start + budget * 2 / 3;
+            let threat = if null_ok {
+                let node_limit = node_limit.saturating_sub(nodes);
+                let mut search = Search::new(&null, cancel, defence_deadline, node_limit, progress);
+                // The null position's grid has our "pass" stone (Renju only): take it out.
+                search.grid = grid.clone();
+                search.stones = [
+                    grid.points().filter(|&p| grid.at(p) == code(Color::Black)).collect(),
+                    grid.points().filter(|&p| grid.at(p) == code(Color::White)).collect(),
+                ];
+                let threat = search.find_attack(opp, max_moves);
+                nodes += search.nodes;
+                seldepth = seldepth.max(search.seldepth);
+                threat
+            } else {
+                None
+            };
+            match threat {
+                None => {
+                    let best = common::pick_best(pos, &mut scored, &mut self.rng)
+                        .or_else(|| common::any_legal(pos, &grid));
+                    let top = best
+                        .and_then(|b| scored.iter().find(|&&(p, _)| p == b))
+                        .map_or(0, |&(_, s)| common::clamp_score(s));
+                    (best, Score::Eval(top))
+                }
+                Some((their_move, found_at)) => {
+                    // A defence must hold against every attack we can read, not only the
+                    // shortest one found.
+                    let depth = (found_at + 1).min(max_moves).max(found_at);
+                    // 3. Defend: the best-scored point after which their attack fails.
+                    let mut tries: Vec<Point> = vec![their_move];
+                    tries.extend(scored.iter().take(DEFENCE_CANDIDATES).map(|&(p, _)| p));
+                    let node_limit = node_limit.saturating_sub(nodes);
+                    let mut search = Search::new(pos, cancel, deadline, node_limit, progress);
+                    for p in search.attack_moves(me, true) {
+                        tries.push(p);
+                    }
+                    let mut seen = Vec::new();
+                    let mut safe = None;
+                    for p in tries {
+                        if seen.contains(&p) || !common::is_legal(pos, p) {
+                            continue;
+                        }
+                        seen.push(p);
+                        search.make(p, me);
+                        search.root_move = None;
+                        let lost = search.attacker(opp, depth, VCF_EXTENSION, 0, None);
+                        search.unmake(p, me);
+                        if search.aborted {
+                            break;
+                        }
+                        if !lost {
+                            safe = Some(p);
+                            break;
+                        }
+                    }
+                    nodes += search.nodes;
+                    seldepth = seldepth.max(search.seldepth);
+                    match safe {
+                        Some(p) => {
+                            let s = scored.iter().find(|&&(q, _)| q == p).map_or(0, |&(_, s)| s);
+                            (Some(p), Score::Eval(common::clamp_score(s)))
+                        }
+                        None if common::is_legal(pos, their_move) => {
+                            (Some(their_move), Score::Loss(2 * depth))
+                        }
+                        None => {
+                            let best = common::pick_best(pos, &mut scored, &mut self.rng)
+                                .or_else(|| common::any_legal(pos, &grid));
+                            (best, Score::Loss(2 * depth))
+                        }
+                    }
+                }
+            }
+        };
+        let best = best.or_else(|| common::any_legal(pos, &grid));
+        let elapsed = start.elapsed();
+        let info = SearchInfo {
+            depth: plies,
+            seldepth,
+            nodes,
+            nps: common::nps(nodes, elapsed.as_secs_f64()),
+            elapsed_ms: elapsed.as_millis() as u64,
+            score,
+            pv: best.map(Move::Place).into_iter().collect(),
+            candidates,
+        };
+        progress(&info);
+        SearchResult { best: best.map(Move::Place).unwrap_or(Move::Pass), info }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::gomoku::common::test_util::position;
+    use crate::gomoku::{notation::parse_point, Rule};
+
+    fn search(moves: &str, limits: Limits) -> SearchResult {
+        let pos = position(15, Rule::Freestyle, moves);
+        Lookahead::new(7).search(&pos, &limits, &CancelFlag::new(), &mut |_| {})
+    }
+
+    fn pt(s: &str) -> Point {
+        parse_point(s, 15).unwrap()
+    }
+
+    #[test]
+    fn classifies_lines() {
+        let key = |s: &str| {
+            // s: 11 chars, index 5 is the point ('.' there), x = own, o = opp, - = empty, # off.
+            let cells: Vec<u8> = s
+                .chars()
+                .map(|c| match c {
+                    'x' => C_OWN,
+                    'o' => C_OPP,
+                    '#' => C_OFF,
+                    _ => C_EMPTY,
+                })
+                .collect();
+            let mut key = 0usize;
+            for k in 1..=5 {
+                key |= (cells[5 - k] as usize) << (2 * (k - 1));
+                key |= (cells[5 + k] as usize) << (2 * (k + 4));
+            }
+            key
+        };
+        assert_eq!(threat_of(key("--xxx.x----"), true), Threat::Five);
+        assert_eq!(threat_of(key("-xxxx.x----"), true), Threat::Five);
+        assert_eq!(threat_of(key("-xxxx.x----"), false), Threat::None, "six is no five");
+        assert_eq!(threat_of(key("---xx.x----"), true), Threat::OpenFour);
+        assert_eq!(threat_of(key("--oxx.x----"), true), Threat::Four);
+        assert_eq!(threat_of(key("--x-x.x----"), true), Threat::Four);
+        assert_eq!(threat_of(key("---x-.x-x--"), true), Threat::OpenThree);
+        assert_eq!(threat_of(key("----x.x----"), true), Threat::OpenThree);
+        assert_eq!(threat_of(key("---x-.x----"), true), Threat::OpenThree);
+        assert_eq!(threat_of(key("---ox.x----"), true), Threat::None, "closed three");
+        assert_eq!(threat_of(key("#####.xx---"), true), Threat::None);
+        assert_eq!(threat_of(key("#####.xxx--"), true), Threat::Four);
+    }
+
+    #[test]
+    fn takes_a_win_and_blocks_a_four() {
+        let r = search("h8 a1 i8 b1 j8 c1 k8 d1 a15", Limits::default());
+        assert_eq!(r.best, Move::Place(pt("e1")));
+        let r = search("h8 a1 i8 a3 j8 a5 k8", Limits::default());
+        assert!([Move::Place(pt("g8")), Move::Place(pt("l8"))].contains(&r.best));
+    }
+
+    #[test]
+    fn finds_a_four_three() {
+        // Black to move: a closed three h8 i8 j8 (g8 is white) and a two k9 k10. k8 makes a
+        // four on row 8 and an open three in column k at once; after the forced l8 the
+        // column becomes an open four.
+        let r = search("h8 g8 i8 a1 j8 a3 k9 a5 k10 a7", Limits::default());
+        assert!(matches!(r.info.score, Score::Win(_)), "{:?}", r.info.score);
+        assert_eq!(r.best, Move::Place(pt("k8")));
+        assert_eq!(r.info.candidates[0].mv, r.best);
+    }
+
+    #[test]
+    fn defends_against_a_forcing_attack() {
+        // White to move. Black has an open three in column h (h7 h8 h9): only h6 and h10
+        // stop it (after h5 or h11 black still makes an open four).
+        let r = search("h8 a1 h9 a3 h7", Limits::default());
+        let p = r.best.point().unwrap();
+        assert!([pt("h6"), pt("h10")].contains(&p), "{p:?}");
+    }
+
+    #[test]
+    fn respects_node_limits_and_cancel() {
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        let pos = position(15, Rule::Freestyle, "h8 i9 h9 h10 i8 g8 j8");
+        let r = Lookahead::new(1).search(&pos, &Limits::default(), &cancel, &mut |_| {});
+        assert!(pos.is_legal(r.best.point().unwrap()).is_ok());
+        let r = search("h8 i9 h9 h10 i8 g8 j8", Limits::nodes(10));
+        assert!(r.info.nodes <= 15, "{}", r.info.nodes);
+    }
+}

@@ -1,0 +1,318 @@
+//! Level 3: the nine-cell pattern scorer (seed article 002).
+//!
+//! For an empty point and a side, the article reads the nine cells centred on the point in
+//! each of the four directions as a string ('1' own, '2' opponent, '0' empty, the point itself
+//! counted as own; cells off the board are left out), and scores the first of its shapes that
+//! the string contains: 连五 five, 活四 open four, 活三 open three, 冲四 four, 眠三 closed three,
+//! 活二 open two, 眠二 closed two, 眠一 closed one. The four directions' scores are summed and
+//! multiplied for combinations (three + two ×2, four + two ×4, two threes ×6, four + three
+//! ×8). A point is worth its score for the computer plus its score for the opponent (attack and
+//! defence); the computer opens at the centre (天元) and otherwise plays the best point.
+//!
+//! The article matches strings; here each neighbourhood is matched once, the first time it is
+//! met, and remembered in a table, so that scoring a point is four table look-ups.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Instant;
+
+use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
+use crate::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
+use crate::gomoku::Position;
+use crate::rng::Rng;
+use crate::{Color, Point};
+
+/// The article's shapes, in the order it matches them, with their scores and strings.
+pub const SHAPES: [(Shape, i64, &[&str]); 8] = [
+    (Shape::Five, 10_000_000, &["11111"]),
+    (Shape::OpenFour, 1_000_000, &["011110"]),
+    (Shape::OpenThree, 10_000, &["001110", "011100", "010110", "011010"]),
+    (Shape::Four, 8_000, &["11110", "01111", "10111", "11011", "11101"]),
+    (Shape::ClosedThree, 1_000, &["001112", "010112", "011012", "211100", "211010"]),
+    (Shape::OpenTwo, 800, &["001100", "011000", "000110"]),
+    (Shape::ClosedTwo, 50, &["011200", "001120", "002110", "021100", "001010", "010100"]),
+    (Shape::ClosedOne, 10, &["001200", "002100", "020100", "000210", "000120"]),
+];
+
+/// The article's shapes (棋型).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// 连五
+    Five,
+    /// 活四
+    OpenFour,
+    /// 活三
+    OpenThree,
+    /// 冲四
+    Four,
+    /// 眠三
+    ClosedThree,
+    /// 活二
+    OpenTwo,
+    /// 眠二
+    ClosedTwo,
+    /// 眠一
+    ClosedOne,
+}
+
+/// What one direction's string scores, and which shapes the combination rules see in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineScore {
+    pub score: i64,
+    /// The article's `checkSituation` chain: 活三, else 冲四, else 活二 (0 = none of them).
+    pub kind: u8,
+}
+
+const KIND_OPEN_THREE: u8 = 1;
+const KIND_FOUR: u8 = 2;
+const KIND_OPEN_TWO: u8 = 3;
+
+/// Cell codes in a neighbourhood key (two bits per cell).
+const K_EMPTY: usize = 0;
+const K_OWN: usize = 1;
+const K_OPP: usize = 2;
+const K_OFF: usize = 3;
+
+/// Scores the article's string for one direction (the point itself already in it as '1').
+pub fn score_string(situation: &str) -> LineScore {
+    let score = SHAPES
+        .iter()
+        .find(|(_, _, strings)| strings.iter().any(|s| situation.contains(s)))
+        .map_or(0, |&(_, score, _)| score);
+    let has = |shape: Shape| {
+        SHAPES
+            .iter()
+            .find(|(s, _, _)| *s == shape)
+            .is_some_and(|(_, _, strings)| strings.iter().any(|s| situation.contains(s)))
+    };
+    let kind = if has(Shape::OpenThree) {
+        KIND_OPEN_THREE
+    } else if has(Shape::Four) {
+        KIND_FOUR
+    } else if has(Shape::OpenTwo) {
+        KIND_OPEN_TWO
+    } else {
+        0
+    };
+    LineScore { score, kind }
+}
+
+/// The string of a neighbourhood key: eight cells (four before the point, four after),
+/// two bits each, the nearest cells in the low bits of each half.
+fn key_string(key: usize) -> String {
+    let cell = |i: usize| (key >> (2 * i)) & 3;
+    let mut s = String::with_capacity(9);
+    let symbol = |c: usize| match c {
+        K_EMPTY => Some('0'),
+        K_OWN => Some('1'),
+        K_OPP => Some('2'),
+        _ => None,
+    };
+    // Cells 0..4 are before the point, nearest first; cells 4..8 after it, nearest first.
+    for i in (0..4).rev() {
+        s.extend(symbol(cell(i)));
+    }
+    s.push('1');
+    for i in 4..8 {
+        s.extend(symbol(cell(i)));
+    }
+    s
+}
+
+/// Every neighbourhood's score, matched on first use: entry 0 means "not matched yet",
+/// otherwise `1 + shape index (0..=8, 8 = none) * 4 + kind`.
+static TABLE: [AtomicU8; 1 << 16] = [const { AtomicU8::new(0) }; 1 << 16];
+
+/// The score of the neighbourhood `key`.
+#[inline]
+fn lookup(key: usize) -> LineScore {
+    let packed = TABLE[key].load(Ordering::Relaxed);
+    let packed = if packed != 0 {
+        packed
+    } else {
+        let line = score_string(&key_string(key));
+        let shape = SHAPES.iter().position(|&(_, score, _)| score == line.score).unwrap_or(8);
+        let packed = 1 + (shape as u8) * 4 + line.kind;
+        TABLE[key].store(packed, Ordering::Relaxed);
+        packed
+    };
+    let shape = ((packed - 1) / 4) as usize;
+    LineScore { score: SHAPES.get(shape).map_or(0, |s| s.1), kind: (packed - 1) % 4 }
+}
+
+/// The neighbourhood key of `p` along `(dx, dy)` seen by the side whose stones are `own`.
+#[inline]
+fn key(grid: &Grid, p: Point, (dx, dy): (i32, i32), own: u8) -> usize {
+    let cell = |c: Option<u8>| match c {
+        None => K_OFF,
+        Some(EMPTY) => K_EMPTY,
+        Some(c) if c == own => K_OWN,
+        Some(_) => K_OPP,
+    };
+    let (x, y) = (p.x as i32, p.y as i32);
+    let mut key = 0;
+    for k in 1..=4 {
+        key |= cell(grid.get(x - k * dx, y - k * dy)) << (2 * (k - 1));
+        key |= cell(grid.get(x + k * dx, y + k * dy)) << (2 * (k + 3));
+    }
+    key
+}
+
+/// The article's `evaluate(point)`: the score of `color` playing the empty point `p`.
+pub fn evaluate(grid: &Grid, p: Point, color: Color) -> i64 {
+    let own = code(color);
+    let (mut score, mut threes, mut fours, mut twos) = (0i64, 0, 0, 0);
+    for d in DIRECTIONS {
+        let line = lookup(key(grid, p, d, own));
+        match line.kind {
+            KIND_OPEN_THREE => threes += 1,
+            KIND_FOUR => fours += 1,
+            KIND_OPEN_TWO => twos += 1,
+            _ => {}
+        }
+        score += line.score;
+    }
+    if threes > 0 && twos > 0 {
+        score *= 2;
+    }
+    if fours > 0 && twos > 0 {
+        score *= 4;
+    }
+    if threes > 1 {
+        score *= 6;
+    }
+    if fours > 0 && threes > 0 {
+        score *= 8;
+    }
+    score
+}
+
+/// Every empty point with its value for `me` to play: its attack score plus its defence score.
+pub fn score_points(grid: &Grid, me: Color) -> Vec<(Point, i64)> {
+    score_points_weighted(grid, me, 1)
+}
+
+/// Like [`score_points`], with the attack score counted `attack_weight` times.
+pub fn score_points_weighted(grid: &Grid, me: Color, attack_weight: i64) -> Vec<(Point, i64)> {
+    grid.empties()
+        .map(|p| (p, attack_weight * evaluate(grid, p, me) + evaluate(grid, p, me.opponent())))
+        .collect()
+}
+
+/// The pattern scorer engine.
+pub struct Pattern {
+    rng: Rng,
+}
+
+impl Pattern {
+    /// A new engine; `seed` fixes its choices among equal moves.
+    pub fn new(seed: u64) -> Pattern {
+        Pattern { rng: Rng::new(seed) }
+    }
+}
+
+impl Engine<Position> for Pattern {
+    fn search(
+        &mut self,
+        pos: &Position,
+        _limits: &Limits,
+        _cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let grid = Grid::from_position(pos);
+        let mut scored = score_points(&grid, pos.side_to_move());
+        common::sort_scored(&mut scored);
+        let candidates = common::candidates(pos, &scored);
+        let nodes = scored.len() as u64;
+        let centre = grid.centre();
+        let (best, score) = if grid.stones() == 0 && common::is_legal(pos, centre) {
+            // "AI先下,首子天元": the first stone goes on the centre.
+            (Some(centre), Score::Eval(0))
+        } else if let Some((p, score)) = common::forced_move(pos, &grid) {
+            (Some(p), score)
+        } else {
+            let best = common::pick_best(pos, &mut scored, &mut self.rng)
+                .or_else(|| common::any_legal(pos, &grid));
+            let top = best
+                .and_then(|b| scored.iter().find(|&&(p, _)| p == b))
+                .map_or(0, |&(_, s)| common::clamp_score(s));
+            (best, Score::Eval(top))
+        };
+        common::one_ply_result(best, score, candidates, nodes, start, progress)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::gomoku::common::test_util::position;
+    use crate::gomoku::{notation::parse_point, Rule};
+
+    fn best(moves: &str, seed: u64) -> Point {
+        let pos = position(15, Rule::Freestyle, moves);
+        let r =
+            Pattern::new(seed).search(&pos, &Limits::default(), &CancelFlag::new(), &mut |_| {});
+        r.best.point().unwrap()
+    }
+
+    #[test]
+    fn strings_score_as_in_the_article() {
+        // The article's worked example: 000111000 is an open three, 000210000 a closed one.
+        assert_eq!(score_string("000111000").score, 10_000);
+        assert_eq!(score_string("000210000").score, 10);
+        assert_eq!(score_string("000010000").score, 0);
+        assert_eq!(score_string("000111000").kind, KIND_OPEN_THREE);
+        assert_eq!(score_string("211110000").score, 8_000);
+        assert_eq!(score_string("211110000").kind, KIND_FOUR);
+        assert_eq!(score_string("001111000").score, 1_000_000);
+        assert_eq!(score_string("1111").score, 0, "a short edge string can hold no five");
+    }
+
+    #[test]
+    fn keys_read_the_board_like_the_article() {
+        // Row 8: black h8 i8, white k8; the point g8 for black reads ....[1]11 0 2 .
+        let pos = position(15, Rule::Freestyle, "h8 k8 i8");
+        let grid = Grid::from_position(&pos);
+        let g8 = parse_point("g8", 15).unwrap();
+        assert_eq!(key_string(key(&grid, g8, (1, 0), code(Color::Black))), "000011102");
+        // At the left edge the string is shorter.
+        let a8 = parse_point("a8", 15).unwrap();
+        assert_eq!(key_string(key(&grid, a8, (1, 0), code(Color::Black))), "10000");
+    }
+
+    #[test]
+    fn combination_multipliers_apply() {
+        let pos = position(15, Rule::Freestyle, "h8 a1 i8 a3 k9 a5 k10");
+        let grid = Grid::from_position(&pos);
+        let k8 = parse_point("k8", 15).unwrap();
+        // Row: h8 i8 _ k8 -> "0110 1" a split three; column: k8 k9 k10 an open three.
+        let single = evaluate(&grid, k8, Color::Black);
+        assert_eq!(single, (10_000 + 10_000) * 6, "two open threes: sum x6");
+    }
+
+    #[test]
+    fn opens_at_the_centre() {
+        assert_eq!(best("", 4), Point::new(7, 7));
+    }
+
+    #[test]
+    fn takes_a_win_and_blocks_a_loss() {
+        assert_eq!(best("h8 a1 i8 b1 j8 c1 k8 d1 a15", 1), parse_point("e1", 15).unwrap());
+        let p = best("h8 a1 i8 a3 j8 a5 k8", 1);
+        assert!(p == parse_point("g8", 15).unwrap() || p == parse_point("l8", 15).unwrap());
+        // Black to move with white's four on column a: black must block a5 even with its
+        // own open three.
+        let p = best("h8 a1 i8 a2 j8 a3 n14 a4", 1);
+        assert_eq!(p, parse_point("a5", 15).unwrap());
+    }
+
+    #[test]
+    fn answers_an_open_three() {
+        // White to move; black has an open three h8 i8 j8: white blocks at g8 or k8.
+        let p = best("h8 a1 i8 a3 j8", 6);
+        assert!(
+            [parse_point("g8", 15).unwrap(), parse_point("k8", 15).unwrap()].contains(&p),
+            "{p:?}"
+        );
+    }
+}

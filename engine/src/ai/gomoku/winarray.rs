@@ -1,0 +1,193 @@
+//! Level 2: win-array weights (seed article 001).
+//!
+//! All "ways to win" (every run of five cells in the four directions) are enumerated once.
+//! A way still open to one side (none of the other side's stones in it) carries that side's
+//! progress, the number of its stones in it. Each empty point sums, over the ways through it,
+//! a weight for the opponent's progress (200/400/2000/10000 for 1–4 stones: defence) and a
+//! separate one for the computer's (220/420/2220/20000: attack). The computer plays the point
+//! whose larger sum is largest, breaking ties by the other sum, as the article does.
+
+use std::time::Instant;
+
+use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
+use crate::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
+use crate::gomoku::Position;
+use crate::rng::Rng;
+use crate::Point;
+
+/// Weights of the opponent's ("player's") progress of 0–4 stones in one way to win.
+pub const PLAYER_WEIGHTS: [i64; 5] = [0, 200, 400, 2_000, 10_000];
+/// Weights of the computer's own progress of 0–4 stones in one way to win.
+pub const COMPUTER_WEIGHTS: [i64; 5] = [0, 220, 420, 2_220, 20_000];
+
+/// The win-array engine.
+pub struct WinArray {
+    rng: Rng,
+    /// The ways to win of the board size last seen: five cell indices each.
+    ways: Vec<[u16; 5]>,
+    /// For each cell, the ways through it.
+    through: Vec<Vec<u32>>,
+    size: u8,
+}
+
+impl WinArray {
+    /// A new engine; `seed` fixes its choices among equal moves.
+    pub fn new(seed: u64) -> WinArray {
+        WinArray { rng: Rng::new(seed), ways: Vec::new(), through: Vec::new(), size: 0 }
+    }
+
+    /// Builds the win array ("赢法数组") for a board `size` cells wide.
+    fn prepare(&mut self, size: u8) {
+        if self.size == size {
+            return;
+        }
+        self.size = size;
+        self.ways = ways_to_win(size);
+        self.through = vec![Vec::new(); size as usize * size as usize];
+        for (k, way) in self.ways.iter().enumerate() {
+            for &cell in way {
+                self.through[cell as usize].push(k as u32);
+            }
+        }
+    }
+
+    /// The attack and defence sums of every cell (zero on occupied cells).
+    pub fn sums(&mut self, grid: &Grid, computer: crate::Color) -> Vec<(i64, i64)> {
+        self.prepare(grid.size());
+        let (mine, theirs) = (code(computer), code(computer.opponent()));
+        // Progress of each side in each way; `None` once the other side has a stone there.
+        let progress: Vec<(Option<usize>, Option<usize>)> = self
+            .ways
+            .iter()
+            .map(|way| {
+                let size = grid.size();
+                let cells = way.iter().map(|&c| grid.at(Point::from_index(c as usize, size)));
+                let (m, t) = cells.fold((0, 0), |(m, t), c| {
+                    (m + usize::from(c == mine), t + usize::from(c == theirs))
+                });
+                (if t == 0 { Some(m) } else { None }, if m == 0 { Some(t) } else { None })
+            })
+            .collect();
+        let mut sums = vec![(0, 0); self.through.len()];
+        for p in grid.empties() {
+            let i = p.index(grid.size());
+            let (mut attack, mut defence) = (0, 0);
+            for &k in &self.through[i] {
+                let (m, t) = progress[k as usize];
+                if let Some(m) = m {
+                    attack += COMPUTER_WEIGHTS[m.min(4)];
+                }
+                if let Some(t) = t {
+                    defence += PLAYER_WEIGHTS[t.min(4)];
+                }
+            }
+            sums[i] = (attack, defence);
+        }
+        sums
+    }
+}
+
+/// Every run of five cells on a board `size` cells wide, as cell indices.
+pub fn ways_to_win(size: u8) -> Vec<[u16; 5]> {
+    let n = size as i32;
+    let mut ways = Vec::new();
+    for (dx, dy) in DIRECTIONS {
+        for y in 0..n {
+            for x in 0..n {
+                let (ex, ey) = (x + 4 * dx, y + 4 * dy);
+                if ex < 0 || ey < 0 || ex >= n || ey >= n {
+                    continue;
+                }
+                let mut way = [0u16; 5];
+                for (k, cell) in way.iter_mut().enumerate() {
+                    let k = k as i32;
+                    *cell = ((y + k * dy) * n + x + k * dx) as u16;
+                }
+                ways.push(way);
+            }
+        }
+    }
+    ways
+}
+
+impl Engine<Position> for WinArray {
+    fn search(
+        &mut self,
+        pos: &Position,
+        _limits: &Limits,
+        _cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let grid = Grid::from_position(pos);
+        let sums = self.sums(&grid, pos.side_to_move());
+        let size = grid.size();
+        // The larger of the two sums decides; the other breaks ties (as in the article).
+        let mut keyed: Vec<(Point, i64)> = grid
+            .points()
+            .filter(|&p| grid.at(p) == EMPTY)
+            .map(|p| {
+                let (a, d) = sums[p.index(size)];
+                (p, a.max(d) * (1 << 24) + a.min(d))
+            })
+            .collect();
+        let best = common::pick_best(pos, &mut keyed, &mut self.rng)
+            .or_else(|| common::any_legal(pos, &grid));
+        let shown: Vec<(Point, i64)> = keyed.iter().map(|&(p, k)| (p, k >> 24)).collect();
+        let top = best.map_or(0, |b| {
+            let (a, d) = sums[b.index(size)];
+            common::clamp_score(a.max(d))
+        });
+        let candidates = common::candidates(pos, &shown);
+        common::one_ply_result(
+            best,
+            Score::Eval(top),
+            candidates,
+            keyed.len() as u64,
+            start,
+            progress,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::gomoku::common::test_util::position;
+    use crate::gomoku::{notation::parse_point, Rule};
+
+    fn best(moves: &str) -> Point {
+        let pos = position(15, Rule::Freestyle, moves);
+        let r = WinArray::new(5).search(&pos, &Limits::default(), &CancelFlag::new(), &mut |_| {});
+        r.best.point().unwrap()
+    }
+
+    #[test]
+    fn the_win_array_has_every_way() {
+        // 15x15: 11*15 per straight direction, 11*11 per diagonal: 572 ways.
+        assert_eq!(ways_to_win(15).len(), 572);
+        assert_eq!(ways_to_win(5).len(), 12);
+    }
+
+    #[test]
+    fn weights_follow_the_article() {
+        let pos = position(15, Rule::Freestyle, "h8");
+        let grid = Grid::from_position(&pos);
+        let mut engine = WinArray::new(0);
+        let sums = engine.sums(&grid, crate::Color::White);
+        // i8 is in 4 horizontal ways holding black's h8; its other ways are empty.
+        let (attack, defence) = sums[parse_point("i8", 15).unwrap().index(15)];
+        assert_eq!(defence, 4 * 200);
+        assert_eq!(attack, 0, "every way through i8 that is empty counts zero progress");
+        // A point far away has no progress at all.
+        assert_eq!(sums[parse_point("a1", 15).unwrap().index(15)], (0, 0));
+    }
+
+    #[test]
+    fn completes_a_four_and_blocks_a_four() {
+        // White (to move) has a1-d1: it wins at e1 rather than blocking.
+        assert_eq!(best("h8 a1 i8 b1 j8 c1 k8 d1 a15"), parse_point("e1", 15).unwrap());
+        let p = best("h8 a1 i8 a3 j8 a5 k8");
+        assert!(p == parse_point("g8", 15).unwrap() || p == parse_point("l8", 15).unwrap());
+    }
+}
