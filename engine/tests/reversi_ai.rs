@@ -220,3 +220,18 @@ fn master_plays_a_perfect_move_in_the_endgame() {
     }
     assert!(tested >= 10, "only {tested} positions tested");
 }
+
+#[test]
+fn depth_and_node_limits_are_honoured() {
+    let pos = random_position(21, 20);
+    for level in ReversiLevel::ALL {
+        let mut e = new_engine(level, 1);
+        let r = ask(e.as_mut(), &pos, &Limits::depth(3));
+        check_move(&pos, r.best, level);
+        assert!((1..=3).contains(&r.info.depth), "{level:?} depth {}", r.info.depth);
+        let mut e = new_engine(level, 1);
+        let r = ask(e.as_mut(), &pos, &Limits::nodes(3_000));
+        check_move(&pos, r.best, level);
+        assert!(r.info.nodes <= 3_000 + 1_024, "{level:?} visited {} nodes", r.info.nodes);
+    }
+}

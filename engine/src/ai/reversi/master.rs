@@ -110,7 +110,10 @@ impl Engine<Position> for Master {
         }
         let empties = board.empties();
         let max_depth = limits.depth.unwrap_or(60);
-        if empties > solve_from(ctrl.budget()) || limits.nodes.is_some() {
+        // A depth or node limit is honoured by the midgame search alone (a solve is only
+        // tried when the depth limit covers the remaining empties anyway).
+        let limited = limits.nodes.is_some() || limits.depth.is_some_and(|d| d < empties);
+        if empties > solve_from(ctrl.budget()) || limited {
             let found = self.strong.iterate(&board, max_depth, &mut ctrl);
             return SearchResult { best: square_move(found.best), info: ctrl.snapshot() };
         }
