@@ -245,33 +245,51 @@ impl<'a> Search<'a> {
             }
             return -self.deep(o, p, -alpha - 1, n, parity);
         }
-        let mut list = MoveList::new(p, o, legal, n, parity, hash_move);
-        if n >= ETC_MIN {
-            for m in &list.items[..list.len] {
-                let np = o & !m.flipped;
-                let no = p | m.flipped | bit(m.sq as usize);
-                if let Some(hit) = self.tt.probe(np, no) {
-                    if -hit.upper > alpha {
-                        return -hit.upper;
-                    }
-                }
-            }
-        }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
-        for i in 0..list.len {
-            let m = list.pick(i);
-            let sq = m.sq as usize;
-            let (np, no) = (o & !m.flipped, p | m.flipped | bit(sq));
-            let v = -self.nws(np, no, -alpha - 1, n - 1, parity ^ QUADRANT[sq]);
+        let mut rest = legal;
+        // The hash move first, before any move list is built: it often cuts at once.
+        if hash_move != NO_MOVE && legal & bit(hash_move as usize) != 0 {
+            let sq = hash_move as usize;
+            let f = flips(p, o, sq);
+            best = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, parity ^ QUADRANT[sq]);
             if self.stopped {
                 return alpha;
             }
-            if v > best {
-                best = v;
-                best_move = m.sq;
-                if v > alpha {
-                    break;
+            best_move = hash_move;
+            if best > alpha {
+                self.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
+                return best;
+            }
+            rest &= !bit(sq);
+        }
+        if rest != 0 {
+            let mut list = MoveList::new(p, o, rest, n, parity, NO_MOVE);
+            if n >= ETC_MIN {
+                for m in &list.items[..list.len] {
+                    let np = o & !m.flipped;
+                    let no = p | m.flipped | bit(m.sq as usize);
+                    if let Some(hit) = self.tt.probe(np, no) {
+                        if -hit.upper > alpha {
+                            return -hit.upper;
+                        }
+                    }
+                }
+            }
+            for i in 0..list.len {
+                let m = list.pick(i);
+                let sq = m.sq as usize;
+                let (np, no) = (o & !m.flipped, p | m.flipped | bit(sq));
+                let v = -self.nws(np, no, -alpha - 1, n - 1, parity ^ QUADRANT[sq]);
+                if self.stopped {
+                    return alpha;
+                }
+                if v > best {
+                    best = v;
+                    best_move = m.sq;
+                    if v > alpha {
+                        break;
+                    }
                 }
             }
         }

@@ -113,7 +113,7 @@ fn last_four_empties_match_plain_alpha_beta() {
     let cancel = CancelFlag::new();
     let mut tt = Table::new(10);
     for empties in 0..=4u32 {
-        for _ in 0..1500 {
+        for _ in 0..600 {
             let (p, o) = random_endgame(&mut rng, empties);
             let truth = exact(p, o);
             let parity = parity_of(!(p | o));
@@ -132,7 +132,7 @@ fn shallow_and_deep_null_window_searches_match_plain_alpha_beta() {
     let cancel = CancelFlag::new();
     let mut tt = Table::new(12);
     for empties in 5..=10u32 {
-        let count = if empties <= 8 { 150 } else { 30 };
+        let count = if empties <= 8 { 100 } else { 20 };
         for _ in 0..count {
             let (p, o) = random_endgame(&mut rng, empties);
             let truth = exact(p, o);
@@ -151,8 +151,8 @@ fn solver_finds_exact_scores_and_a_best_move() {
     let mut rng = Rng::new(3);
     let cancel = CancelFlag::new();
     let mut solver = Solver::with_tt_bits(14);
-    for empties in [6u32, 9, 11, 12] {
-        for _ in 0..12 {
+    for empties in [6u32, 9, 11] {
+        for _ in 0..10 {
             let (p, o) = random_endgame(&mut rng, empties);
             let truth = exact(p, o);
             let r = solver.solve_bits(p, o, -64, 64, &cancel).expect("not cancelled");
