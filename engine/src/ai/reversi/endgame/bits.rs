@@ -307,6 +307,21 @@ mod tests {
     }
 
     #[test]
+    fn flips_and_moves_match_the_rules_module() {
+        use crate::reversi::bitboard;
+        let mut rng = Rng::new(13);
+        for _ in 0..20_000 {
+            let (p, o) = random_board(&mut rng);
+            assert_eq!(moves(p, o), bitboard::moves(p, o));
+            for sq in 0..64u8 {
+                if (p | o) & bit(sq as usize) == 0 {
+                    assert_eq!(flips(p, o, sq as usize), bitboard::flips(p, o, sq));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn last_flip_count_matches_the_walk() {
         let mut rng = Rng::new(12);
         for _ in 0..20_000 {

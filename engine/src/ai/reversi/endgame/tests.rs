@@ -221,3 +221,28 @@ fn windows_give_bounds_and_cancel_stops() {
     let (p, o) = random_endgame(&mut rng, 16);
     assert_eq!(solver.solve_bits(p, o, -64, 64, &cancelled), None);
 }
+
+#[test]
+fn solve_wld_agrees_with_the_sign_of_solve() {
+    let mut rng = Rng::new(6);
+    let cancel = CancelFlag::new();
+    let mut exact_solver = Solver::with_tt_bits(14);
+    let mut wld_solver = Solver::with_tt_bits(14);
+    let mut seen = [false; 3];
+    for _ in 0..60 {
+        let (p, o) = random_endgame(&mut rng, 12);
+        let pos = Position::from_player_opponent(p, o, crate::Color::Black);
+        let exact = exact_solver.solve(&pos, &cancel).expect("not cancelled");
+        let wld = wld_solver.solve_wld(&pos, &cancel).expect("not cancelled");
+        assert_eq!(wld.score, exact.score.signum(), "p={p:#x} o={o:#x}");
+        seen[(wld.score + 1) as usize] = true;
+        // The WLD move keeps the result.
+        if let Some(best) = wld.best {
+            let mut after = pos;
+            after.play(best).expect("legal");
+            let reply = exact_solver.solve(&after, &cancel).expect("not cancelled");
+            assert_eq!((-reply.score).signum(), wld.score);
+        }
+    }
+    assert!(seen[0] && seen[2], "the sample should hold wins and losses");
+}
