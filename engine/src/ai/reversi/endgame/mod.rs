@@ -16,6 +16,8 @@ mod stability;
 mod tt;
 
 use crate::ai::CancelFlag;
+use crate::reversi::{point_of, Position};
+use crate::{Move, Point};
 
 use search::{Search, PASS};
 use tt::Table;
@@ -35,6 +37,34 @@ pub struct RawSolve {
     pub nodes: u64,
     /// Principal variation as squares, 64 for a pass.
     pub pv: Vec<u8>,
+}
+
+/// The outcome of a solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveResult {
+    /// A best move; `None` when the side to move must pass or the game is over.
+    pub best: Option<Point>,
+    /// Final disc differential for the side to move under perfect play, empty squares
+    /// going to the winner (FFO scoring). For a window search outside the window: a bound
+    /// (`score <= alpha`: at most `score`; `score >= beta`: at least `score`). For
+    /// [`Solver::solve_wld`]: -1, 0 or +1.
+    pub score: i32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The principal variation, starting with the best move (passes included). Complete to
+    /// the end of the game for exact scores; may stop early for bounds.
+    pub pv: Vec<Move>,
+}
+
+impl SolveResult {
+    fn from_raw(raw: RawSolve) -> SolveResult {
+        let pv = raw
+            .pv
+            .iter()
+            .map(|&sq| if sq == PASS { Move::Pass } else { Move::Place(point_of(sq)) })
+            .collect();
+        SolveResult { best: raw.best.map(point_of), score: raw.score, nodes: raw.nodes, pv }
+    }
 }
 
 /// The endgame solver; owns its transposition table and can be reused across positions
@@ -69,6 +99,33 @@ impl Solver {
     /// Nodes visited by the last solve.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The exact final disc differential for the side to move and a best move. `None` if
+    /// cancelled.
+    pub fn solve(&mut self, pos: &Position, cancel: &CancelFlag) -> Option<SolveResult> {
+        self.solve_window(pos, -64, 64, cancel)
+    }
+
+    /// Win / draw / loss only (window -1..1, much faster): `score` is +1, 0 or -1, and
+    /// `best` a move that achieves that result. `None` if cancelled.
+    pub fn solve_wld(&mut self, pos: &Position, cancel: &CancelFlag) -> Option<SolveResult> {
+        let mut r = self.solve_window(pos, -1, 1, cancel)?;
+        r.score = r.score.signum();
+        Some(r)
+    }
+
+    /// The exact score if it lies strictly inside `(alpha, beta)`, else a bound on the
+    /// correct side (fail-soft), for aspiration windows. `None` if cancelled.
+    pub fn solve_window(
+        &mut self,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+        cancel: &CancelFlag,
+    ) -> Option<SolveResult> {
+        self.solve_bits(pos.player(), pos.opponent(), alpha, beta, cancel)
+            .map(SolveResult::from_raw)
     }
 
     /// Solves the position `player` (side to move) / `opponent` within the window

@@ -15,12 +15,29 @@
 use crate::ai::CancelFlag;
 
 use super::bits::{bit, final_score, flips, moves, parity_of, PARITY_MASK, PRIORITY, QUADRANT};
-use super::order::fast_score;
+use super::order::{fast_score, shallow_value};
 use super::stability::stable_count;
 use super::tt::{Table, NO_MOVE};
 
 /// Deepest node (in empty squares) searched without the table and without a move list.
-pub const SHALLOW_MAX: u32 = 7;
+pub const SHALLOW_MAX: u32 = 6;
+
+/// From this many empties on, deep nodes look for a child whose stored bound already
+/// refutes alpha (enhanced transposition cutoff).
+pub const ETC_MIN: u32 = 12;
+
+/// From this many empties on, moves are ordered by a shallow search (depth by empties).
+pub const SORT_SEARCH_MIN: u32 = 16;
+
+/// Depth of the ordering search at `n` empties.
+#[inline]
+fn sort_depth(n: u32) -> u32 {
+    if n >= 20 {
+        2
+    } else {
+        1
+    }
+}
 
 /// "Pass" in a principal variation.
 pub const PASS: u8 = 64;
@@ -61,16 +78,21 @@ impl MoveList {
     /// Every legal move (`moves` is the legal-move bitboard), scored for ordering; the hash
     /// move gets the top score.
     #[inline]
-    fn new(p: u64, o: u64, mut moves: u64, parity: u8, hash_move: u8) -> MoveList {
+    fn new(p: u64, o: u64, mut moves: u64, n: u32, parity: u8, hash_move: u8) -> MoveList {
         let mut list = MoveList { items: [Item::default(); 64], len: 0 };
+        let depth = if n >= SORT_SEARCH_MIN { sort_depth(n) } else { 0 };
         while moves != 0 {
             let sq = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit(sq));
             let score = if sq as u8 == hash_move {
                 i32::MAX
+            } else if depth > 0 {
+                let v = -shallow_value(np, no, depth - 1, -(1 << 20), 1 << 20);
+                (v << 12) + (fast_score(np, no, sq, parity) >> 8)
             } else {
-                fast_score(o & !f, p | f | bit(sq), sq, parity)
+                fast_score(np, no, sq, parity)
             };
             list.items[list.len] = Item { flipped: f, sq: sq as u8, score };
             list.len += 1;
@@ -223,22 +245,51 @@ impl<'a> Search<'a> {
             }
             return -self.deep(o, p, -alpha - 1, n, parity);
         }
-        let mut list = MoveList::new(p, o, legal, parity, hash_move);
         let mut best = -INF;
         let mut best_move = NO_MOVE;
-        for i in 0..list.len {
-            let m = list.pick(i);
-            let sq = m.sq as usize;
-            let (np, no) = (o & !m.flipped, p | m.flipped | bit(sq));
-            let v = -self.nws(np, no, -alpha - 1, n - 1, parity ^ QUADRANT[sq]);
+        let mut rest = legal;
+        // The hash move first, before any move list is built: it often cuts at once.
+        if hash_move != NO_MOVE && legal & bit(hash_move as usize) != 0 {
+            let sq = hash_move as usize;
+            let f = flips(p, o, sq);
+            best = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, parity ^ QUADRANT[sq]);
             if self.stopped {
                 return alpha;
             }
-            if v > best {
-                best = v;
-                best_move = m.sq;
-                if v > alpha {
-                    break;
+            best_move = hash_move;
+            if best > alpha {
+                self.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
+                return best;
+            }
+            rest &= !bit(sq);
+        }
+        if rest != 0 {
+            let mut list = MoveList::new(p, o, rest, n, parity, NO_MOVE);
+            if n >= ETC_MIN {
+                for m in &list.items[..list.len] {
+                    let np = o & !m.flipped;
+                    let no = p | m.flipped | bit(m.sq as usize);
+                    if let Some(hit) = self.tt.probe(np, no) {
+                        if -hit.upper > alpha {
+                            return -hit.upper;
+                        }
+                    }
+                }
+            }
+            for i in 0..list.len {
+                let m = list.pick(i);
+                let sq = m.sq as usize;
+                let (np, no) = (o & !m.flipped, p | m.flipped | bit(sq));
+                let v = -self.nws(np, no, -alpha - 1, n - 1, parity ^ QUADRANT[sq]);
+                if self.stopped {
+                    return alpha;
+                }
+                if v > best {
+                    best = v;
+                    best_move = m.sq;
+                    if v > alpha {
+                        break;
+                    }
                 }
             }
         }
@@ -273,7 +324,7 @@ impl<'a> Search<'a> {
             return v;
         }
         let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |h| h.mv);
-        let mut list = MoveList::new(p, o, legal, parity, hash_move);
+        let mut list = MoveList::new(p, o, legal, n, parity, hash_move);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
