@@ -1,0 +1,158 @@
+//! The exact Reversi endgame solver.
+//!
+//! Finds the final disc differential under perfect play (empty squares go to the winner, as
+//! in the FFO test suite) with:
+//! * fastest-first move ordering (the opponent's weighted mobility) and parity;
+//! * special code for the last 1–4 empty squares (`last.rs`, no move generation);
+//! * a stability cutoff (`stability.rs`);
+//! * a transposition table with best moves (`tt.rs`);
+//! * null-window search everywhere except on the principal variation (`search.rs`).
+
+mod bits;
+mod last;
+mod order;
+mod search;
+mod stability;
+mod tt;
+
+use crate::ai::CancelFlag;
+use crate::reversi::{point_of, Position};
+use crate::{Move, Point};
+
+use search::{Search, PASS};
+use tt::Table;
+
+/// Default transposition table: 2^21 entries of 24 bytes (48 MiB).
+pub const DEFAULT_TT_BITS: u32 = 21;
+
+/// The outcome of a solve on raw bitboards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawSolve {
+    /// Best move square (`y * 8 + x`), `None` when the side to move must pass or the game
+    /// is over.
+    pub best: Option<u8>,
+    /// Final disc differential for the side to move (or a bound, outside the window).
+    pub score: i32,
+    /// Nodes visited by this solve.
+    pub nodes: u64,
+    /// Principal variation as squares, 64 for a pass.
+    pub pv: Vec<u8>,
+}
+
+/// The outcome of a solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveResult {
+    /// A best move; `None` when the side to move must pass or the game is over.
+    pub best: Option<Point>,
+    /// Final disc differential for the side to move under perfect play, empty squares
+    /// going to the winner (FFO scoring). For a window search outside the window: a bound
+    /// (`score <= alpha`: at most `score`; `score >= beta`: at least `score`). For
+    /// [`Solver::solve_wld`]: -1, 0 or +1.
+    pub score: i32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The principal variation, starting with the best move (passes included). Complete to
+    /// the end of the game for exact scores; may stop early for bounds.
+    pub pv: Vec<Move>,
+}
+
+impl SolveResult {
+    fn from_raw(raw: RawSolve) -> SolveResult {
+        let pv = raw
+            .pv
+            .iter()
+            .map(|&sq| if sq == PASS { Move::Pass } else { Move::Place(point_of(sq)) })
+            .collect();
+        SolveResult { best: raw.best.map(point_of), score: raw.score, nodes: raw.nodes, pv }
+    }
+}
+
+/// The endgame solver; owns its transposition table and can be reused across positions
+/// (what it learnt stays valid).
+pub struct Solver {
+    tt: Table,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a table of 2^[`DEFAULT_TT_BITS`] entries.
+    pub fn new() -> Solver {
+        Solver::with_tt_bits(DEFAULT_TT_BITS)
+    }
+
+    /// A solver with a table of 2^`bits` entries (24 bytes each; clamped to 4..=28).
+    pub fn with_tt_bits(bits: u32) -> Solver {
+        Solver { tt: Table::new(bits), nodes: 0 }
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Nodes visited by the last solve.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The exact final disc differential for the side to move and a best move. `None` if
+    /// cancelled.
+    pub fn solve(&mut self, pos: &Position, cancel: &CancelFlag) -> Option<SolveResult> {
+        self.solve_window(pos, -64, 64, cancel)
+    }
+
+    /// Win / draw / loss only (window -1..1, much faster): `score` is +1, 0 or -1, and
+    /// `best` a move that achieves that result. `None` if cancelled.
+    pub fn solve_wld(&mut self, pos: &Position, cancel: &CancelFlag) -> Option<SolveResult> {
+        let mut r = self.solve_window(pos, -1, 1, cancel)?;
+        r.score = r.score.signum();
+        Some(r)
+    }
+
+    /// The exact score if it lies strictly inside `(alpha, beta)`, else a bound on the
+    /// correct side (fail-soft), for aspiration windows. `None` if cancelled.
+    pub fn solve_window(
+        &mut self,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+        cancel: &CancelFlag,
+    ) -> Option<SolveResult> {
+        self.solve_bits(pos.player(), pos.opponent(), alpha, beta, cancel)
+            .map(SolveResult::from_raw)
+    }
+
+    /// Solves the position `player` (side to move) / `opponent` within the window
+    /// `(alpha, beta)`: the exact score if it lies strictly inside, else a bound
+    /// (`score <= alpha`: at most that; `score >= beta`: at least that). `None` if cancelled.
+    pub fn solve_bits(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        beta: i32,
+        cancel: &CancelFlag,
+    ) -> Option<RawSolve> {
+        let opponent = opponent & !player;
+        let alpha = alpha.clamp(-65, 64);
+        let beta = beta.clamp(alpha + 1, 65);
+        let mut search = Search::new(&mut self.tt, cancel);
+        let mut pv = Vec::new();
+        let score = search.pvs(player, opponent, alpha, beta, &mut pv);
+        self.nodes = search.nodes;
+        if search.stopped {
+            return None;
+        }
+        let best = pv.first().copied().filter(|&sq| sq != PASS);
+        Some(RawSolve { best, score, nodes: self.nodes, pv })
+    }
+}
+
+#[cfg(test)]
+mod tests;

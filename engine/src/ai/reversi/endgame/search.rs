@@ -1,0 +1,368 @@
+//! The exact search over the empty squares.
+//!
+//! * [`Search::pvs`]: principal-variation search for the root and PV nodes (full window,
+//!   collects the principal variation);
+//! * [`Search::nws`]: null-window search (`beta = alpha + 1`) dispatching by the number of
+//!   empty squares:
+//!   - more than [`SHALLOW_MAX`]: transposition table, stability cutoff, move list sorted
+//!     fastest-first (hash move first);
+//!   - 5..=[`SHALLOW_MAX`]: no table, no list: moves in odd-parity quadrants first, then by
+//!     static square classes;
+//!   - 1..=4: the special code in `last.rs`.
+//!
+//! Scores are final disc differences for the side to move, fail-soft.
+
+use crate::ai::CancelFlag;
+
+use super::bits::{bit, final_score, flips, moves, parity_of, PARITY_MASK, PRIORITY, QUADRANT};
+use super::order::{fast_score, shallow_value};
+use super::stability::stable_count;
+use super::tt::{Table, NO_MOVE};
+
+/// Deepest node (in empty squares) searched without the table and without a move list.
+pub const SHALLOW_MAX: u32 = 6;
+
+/// From this many empties on, deep nodes look for a child whose stored bound already
+/// refutes alpha (enhanced transposition cutoff).
+pub const ETC_MIN: u32 = 12;
+
+/// From this many empties on, moves are ordered by a shallow search (depth by empties).
+pub const SORT_SEARCH_MIN: u32 = 16;
+
+/// Depth of the ordering search at `n` empties.
+#[inline]
+fn sort_depth(n: u32) -> u32 {
+    if n >= 20 {
+        2
+    } else {
+        1
+    }
+}
+
+/// "Pass" in a principal variation.
+pub const PASS: u8 = 64;
+
+const INF: i32 = 65;
+
+/// With at least this alpha (indexed by empty squares), a stability bound is worth trying.
+static STABILITY_THRESHOLD: [i32; 65] = [
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
+    48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+    64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+];
+
+/// One search: the node counter, the table and the cancel flag.
+pub struct Search<'a> {
+    pub nodes: u64,
+    pub tt: &'a mut Table,
+    cancel: &'a CancelFlag,
+    /// Set once the cancel flag was seen; every score after that is meaningless.
+    pub stopped: bool,
+}
+
+/// A move of the deep move list.
+#[derive(Clone, Copy, Default)]
+struct Item {
+    flipped: u64,
+    sq: u8,
+    score: i32,
+}
+
+/// The moves of a node, with their flips and ordering scores.
+struct MoveList {
+    items: [Item; 64],
+    len: usize,
+}
+
+impl MoveList {
+    /// Every legal move (`moves` is the legal-move bitboard), scored for ordering; the hash
+    /// move gets the top score.
+    #[inline]
+    fn new(p: u64, o: u64, mut moves: u64, n: u32, parity: u8, hash_move: u8) -> MoveList {
+        let mut list = MoveList { items: [Item::default(); 64], len: 0 };
+        let depth = if n >= SORT_SEARCH_MIN { sort_depth(n) } else { 0 };
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit(sq));
+            let score = if sq as u8 == hash_move {
+                i32::MAX
+            } else if depth > 0 {
+                let v = -shallow_value(np, no, depth - 1, -(1 << 20), 1 << 20);
+                (v << 12) + (fast_score(np, no, sq, parity) >> 8)
+            } else {
+                fast_score(np, no, sq, parity)
+            };
+            list.items[list.len] = Item { flipped: f, sq: sq as u8, score };
+            list.len += 1;
+        }
+        list
+    }
+
+    /// Moves the best remaining item to position `i` and returns it (selection sort, lazily:
+    /// most nodes cut off after one or two moves).
+    #[inline]
+    fn pick(&mut self, i: usize) -> Item {
+        let mut best = i;
+        for j in i + 1..self.len {
+            if self.items[j].score > self.items[best].score {
+                best = j;
+            }
+        }
+        self.items.swap(i, best);
+        self.items[i]
+    }
+}
+
+impl<'a> Search<'a> {
+    pub fn new(tt: &'a mut Table, cancel: &'a CancelFlag) -> Search<'a> {
+        Search { nodes: 0, tt, cancel, stopped: false }
+    }
+
+    /// Null-window search of a position with `n` empty squares: fail-soft score, compared
+    /// with the window `(alpha, alpha + 1)`.
+    #[inline]
+    pub fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u8) -> i32 {
+        match n {
+            0 => {
+                self.nodes += 1;
+                final_score(p, 0)
+            }
+            1 => self.solve_1(p, (!(p | o)).trailing_zeros() as usize),
+            2 => {
+                let e = !(p | o);
+                let x1 = e.trailing_zeros() as usize;
+                let x2 = (e & (e - 1)).trailing_zeros() as usize;
+                self.solve_2(p, o, alpha, x1, x2)
+            }
+            3 => {
+                let mut e = !(p | o);
+                let mut x = [0usize; 3];
+                for s in &mut x {
+                    *s = e.trailing_zeros() as usize;
+                    e &= e - 1;
+                }
+                // The square alone in its quadrant first.
+                if parity & QUADRANT[x[0]] == 0 {
+                    if parity & QUADRANT[x[1]] != 0 {
+                        x.swap(0, 1);
+                    } else {
+                        x.swap(0, 2);
+                    }
+                }
+                self.solve_3(p, o, alpha, x)
+            }
+            4 => self.solve_4(p, o, alpha),
+            n if n <= SHALLOW_MAX => self.shallow(p, o, alpha, n, parity),
+            _ => self.deep(p, o, alpha, n, parity),
+        }
+    }
+
+    /// Stability cutoff: the side to move can score at most `64 - 2 * stable(o)`.
+    #[inline(always)]
+    fn stability_cut(&self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+        if alpha >= STABILITY_THRESHOLD[n as usize] {
+            let bound = 64 - 2 * stable_count(o, p);
+            if bound <= alpha {
+                return Some(bound);
+            }
+        }
+        None
+    }
+
+    /// 5..=SHALLOW_MAX empties: parity and static order, no table.
+    fn shallow(&mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u8) -> i32 {
+        self.nodes += 1;
+        if let Some(bound) = self.stability_cut(p, o, alpha, n) {
+            return bound;
+        }
+        let legal = moves(p, o);
+        if legal == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, n);
+            }
+            return -self.shallow(o, p, -alpha - 1, n, parity);
+        }
+        let mut best = -INF;
+        let odd = PARITY_MASK[parity as usize];
+        for half in [legal & odd, legal & !odd] {
+            if half == 0 {
+                continue;
+            }
+            for class in PRIORITY {
+                let mut m = half & class;
+                while m != 0 {
+                    let sq = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let f = flips(p, o, sq);
+                    let (np, no) = (o & !f, p | f | bit(sq));
+                    let child_parity = parity ^ QUADRANT[sq];
+                    let v = if n == 5 {
+                        -self.solve_4(np, no, -alpha - 1)
+                    } else {
+                        -self.shallow(np, no, -alpha - 1, n - 1, child_parity)
+                    };
+                    if v > best {
+                        if v > alpha {
+                            return v;
+                        }
+                        best = v;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// More than SHALLOW_MAX empties: table, stability, fastest-first move list.
+    fn deep(&mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u8) -> i32 {
+        self.nodes += 1;
+        if self.stopped {
+            return alpha;
+        }
+        if self.cancel.is_cancelled() {
+            self.stopped = true;
+            return alpha;
+        }
+        if let Some(bound) = self.stability_cut(p, o, alpha, n) {
+            return bound;
+        }
+        let mut hash_move = NO_MOVE;
+        if let Some(hit) = self.tt.probe(p, o) {
+            if hit.lower > alpha {
+                return hit.lower;
+            }
+            if hit.upper <= alpha {
+                return hit.upper;
+            }
+            hash_move = hit.mv;
+        }
+        let legal = moves(p, o);
+        if legal == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, n);
+            }
+            return -self.deep(o, p, -alpha - 1, n, parity);
+        }
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        let mut rest = legal;
+        // The hash move first, before any move list is built: it often cuts at once.
+        if hash_move != NO_MOVE && legal & bit(hash_move as usize) != 0 {
+            let sq = hash_move as usize;
+            let f = flips(p, o, sq);
+            best = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, parity ^ QUADRANT[sq]);
+            if self.stopped {
+                return alpha;
+            }
+            best_move = hash_move;
+            if best > alpha {
+                self.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
+                return best;
+            }
+            rest &= !bit(sq);
+        }
+        if rest != 0 {
+            let mut list = MoveList::new(p, o, rest, n, parity, NO_MOVE);
+            if n >= ETC_MIN {
+                for m in &list.items[..list.len] {
+                    let np = o & !m.flipped;
+                    let no = p | m.flipped | bit(m.sq as usize);
+                    if let Some(hit) = self.tt.probe(np, no) {
+                        if -hit.upper > alpha {
+                            return -hit.upper;
+                        }
+                    }
+                }
+            }
+            for i in 0..list.len {
+                let m = list.pick(i);
+                let sq = m.sq as usize;
+                let (np, no) = (o & !m.flipped, p | m.flipped | bit(sq));
+                let v = -self.nws(np, no, -alpha - 1, n - 1, parity ^ QUADRANT[sq]);
+                if self.stopped {
+                    return alpha;
+                }
+                if v > best {
+                    best = v;
+                    best_move = m.sq;
+                    if v > alpha {
+                        break;
+                    }
+                }
+            }
+        }
+        self.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
+        best
+    }
+
+    /// Full-window principal-variation search; `pv` receives the principal variation
+    /// (squares, [`PASS`] for a pass). Fail-soft.
+    pub fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, pv: &mut Vec<u8>) -> i32 {
+        pv.clear();
+        let empties = !(p | o);
+        let n = empties.count_ones();
+        let parity = parity_of(empties);
+        self.nodes += 1;
+        if self.stopped {
+            return alpha;
+        }
+        if self.cancel.is_cancelled() {
+            self.stopped = true;
+            return alpha;
+        }
+        let legal = moves(p, o);
+        if legal == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, n);
+            }
+            let mut child = Vec::new();
+            let v = -self.pvs(o, p, -beta, -alpha, &mut child);
+            pv.push(PASS);
+            pv.extend_from_slice(&child);
+            return v;
+        }
+        let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |h| h.mv);
+        let mut list = MoveList::new(p, o, legal, n, parity, hash_move);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        let mut child = Vec::new();
+        for i in 0..list.len {
+            let m = list.pick(i);
+            let sq = m.sq as usize;
+            let (np, no) = (o & !m.flipped, p | m.flipped | bit(sq));
+            let child_parity = parity ^ QUADRANT[sq];
+            let mut v;
+            if i == 0 {
+                v = -self.pvs(np, no, -beta, -alpha, &mut child);
+            } else {
+                v = -self.nws(np, no, -alpha - 1, n - 1, child_parity);
+                if v > alpha && v < beta && !self.stopped {
+                    v = -self.pvs(np, no, -beta, -alpha, &mut child);
+                } else {
+                    child.clear();
+                }
+            }
+            if self.stopped {
+                return alpha;
+            }
+            if v > best {
+                best = v;
+                best_move = m.sq;
+                pv.clear();
+                pv.push(m.sq);
+                pv.extend_from_slice(&child);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.tt.store(p, o, n, (alpha0, beta), best, best_move);
+        best
+    }
+}

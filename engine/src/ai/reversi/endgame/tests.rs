@@ -1,0 +1,248 @@
+//! Cross-checks of the solver against a plain alpha-beta with square-by-square move
+//! generation, on random endgames.
+
+use super::bits::{bit, parity_of};
+use super::search::Search;
+use super::tt::Table;
+use super::*;
+use crate::rng::Rng;
+
+/// Flips by walking each direction square by square (independent of `bits.rs`).
+fn flips_walk(p: u64, o: u64, sq: usize) -> u64 {
+    let mut total = 0;
+    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
+        let mut run = 0u64;
+        while (0..8).contains(&x) && (0..8).contains(&y) {
+            let b = 1u64 << (y * 8 + x);
+            if o & b != 0 {
+                run |= b;
+            } else {
+                if p & b != 0 {
+                    total |= run;
+                }
+                break;
+            }
+            x += dx;
+            y += dy;
+        }
+    }
+    total
+}
+
+fn moves_walk(p: u64, o: u64) -> Vec<(usize, u64)> {
+    (0..64)
+        .filter(|&sq| (p | o) & (1u64 << sq) == 0)
+        .map(|sq| (sq, flips_walk(p, o, sq)))
+        .filter(|&(_, f)| f != 0)
+        .collect()
+}
+
+/// Final score by the rules: disc difference, empties to the winner.
+fn final_walk(p: u64, o: u64) -> i32 {
+    let (np, no) = (p.count_ones() as i32, o.count_ones() as i32);
+    let e = 64 - np - no;
+    match np.cmp(&no) {
+        std::cmp::Ordering::Greater => np - no + e,
+        std::cmp::Ordering::Less => np - no - e,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// Plain fail-hard alpha-beta over every legal move, passes included.
+pub(super) fn reference(p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
+    let ms = moves_walk(p, o);
+    if ms.is_empty() {
+        if moves_walk(o, p).is_empty() {
+            return final_walk(p, o).clamp(alpha, beta);
+        }
+        return -reference(o, p, -beta, -alpha);
+    }
+    for (sq, f) in ms {
+        let v = -reference(o & !f, p | f | (1u64 << sq), -beta, -alpha);
+        if v >= beta {
+            return beta;
+        }
+        alpha = alpha.max(v);
+    }
+    alpha
+}
+
+pub(super) fn exact(p: u64, o: u64) -> i32 {
+    reference(p, o, -65, 65)
+}
+
+/// A position reached by random play from the start with exactly `empties` empty squares
+/// (side to move: whoever's turn it is, possibly one that must pass).
+pub(super) fn random_endgame(rng: &mut Rng, empties: u32) -> (u64, u64) {
+    loop {
+        let (mut p, mut o) = (bit(28) | bit(35), bit(27) | bit(36));
+        loop {
+            if (!(p | o)).count_ones() == empties {
+                return (p, o);
+            }
+            let ms = moves_walk(p, o);
+            if ms.is_empty() {
+                if moves_walk(o, p).is_empty() {
+                    break; // game over too early: start again
+                }
+                std::mem::swap(&mut p, &mut o);
+                continue;
+            }
+            let (sq, f) = ms[rng.below(ms.len() as u64) as usize];
+            let (np, no) = (o & !f, p | f | (1u64 << sq));
+            p = np;
+            o = no;
+        }
+    }
+}
+
+/// Fail-soft null-window contract: `v > alpha` iff the true score is above alpha, and `v` is
+/// a bound on the correct side.
+fn check_nws(truth: i32, alpha: i32, v: i32, what: &str) {
+    if truth > alpha {
+        assert!(v > alpha && v <= truth, "{what}: truth {truth}, alpha {alpha}, got {v}");
+    } else {
+        assert!(v <= alpha && v >= truth, "{what}: truth {truth}, alpha {alpha}, got {v}");
+    }
+}
+
+#[test]
+fn last_four_empties_match_plain_alpha_beta() {
+    let mut rng = Rng::new(1);
+    let cancel = CancelFlag::new();
+    let mut tt = Table::new(10);
+    for empties in 0..=4u32 {
+        for _ in 0..600 {
+            let (p, o) = random_endgame(&mut rng, empties);
+            let truth = exact(p, o);
+            let parity = parity_of(!(p | o));
+            let mut s = Search::new(&mut tt, &cancel);
+            for alpha in [-65, -20, -3, -1, 0, 1, 2, truth - 1, truth, 30] {
+                let v = s.nws(p, o, alpha, empties, parity);
+                check_nws(truth, alpha, v, &format!("{empties} empties p={p:#x} o={o:#x}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn shallow_and_deep_null_window_searches_match_plain_alpha_beta() {
+    let mut rng = Rng::new(2);
+    let cancel = CancelFlag::new();
+    let mut tt = Table::new(12);
+    for empties in 5..=10u32 {
+        let count = if empties <= 8 { 100 } else { 20 };
+        for _ in 0..count {
+            let (p, o) = random_endgame(&mut rng, empties);
+            let truth = exact(p, o);
+            let parity = parity_of(!(p | o));
+            let mut s = Search::new(&mut tt, &cancel);
+            for alpha in [-65, -9, -1, 0, truth - 1, truth, truth + 1, 12] {
+                let v = s.nws(p, o, alpha, empties, parity);
+                check_nws(truth, alpha, v, &format!("{empties} empties p={p:#x} o={o:#x}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn solver_finds_exact_scores_and_a_best_move() {
+    let mut rng = Rng::new(3);
+    let cancel = CancelFlag::new();
+    let mut solver = Solver::with_tt_bits(14);
+    for empties in [6u32, 9, 11] {
+        for _ in 0..10 {
+            let (p, o) = random_endgame(&mut rng, empties);
+            let truth = exact(p, o);
+            let r = solver.solve_bits(p, o, -64, 64, &cancel).expect("not cancelled");
+            assert_eq!(r.score, truth, "p={p:#x} o={o:#x}");
+            assert!(r.nodes > 0);
+            let ms = moves_walk(p, o);
+            match r.best {
+                None => assert!(ms.is_empty()),
+                Some(sq) => {
+                    // The best move must reach the score.
+                    let (_, f) = *ms.iter().find(|m| m.0 == sq as usize).expect("legal");
+                    let sq = sq as usize;
+                    assert_eq!(-exact(o & !f, p | f | (1u64 << sq)), truth);
+                }
+            }
+            // The principal variation is legal and ends with the score.
+            let (mut a, mut b) = (p, o);
+            let mut sign = 1;
+            for &sq in &r.pv {
+                if sq == search::PASS {
+                    assert!(moves_walk(a, b).is_empty());
+                } else {
+                    let f = flips_walk(a, b, sq as usize);
+                    assert_ne!(f, 0, "illegal pv move");
+                    let na = b & !f;
+                    b = a | f | (1u64 << sq);
+                    a = na;
+                    sign = -sign;
+                    continue;
+                }
+                std::mem::swap(&mut a, &mut b);
+                sign = -sign;
+            }
+            assert!(
+                moves_walk(a, b).is_empty() && moves_walk(b, a).is_empty(),
+                "pv ends early: p={p:#x} o={o:#x} pv={:?}",
+                r.pv
+            );
+            assert_eq!(sign * final_walk(a, b), truth);
+        }
+    }
+}
+
+#[test]
+fn windows_give_bounds_and_cancel_stops() {
+    let mut rng = Rng::new(4);
+    let cancel = CancelFlag::new();
+    let mut solver = Solver::with_tt_bits(12);
+    for _ in 0..20 {
+        let (p, o) = random_endgame(&mut rng, 10);
+        let truth = exact(p, o);
+        for (alpha, beta) in [(-1, 1), (truth, truth + 2), (truth - 3, truth - 1), (-64, 64)] {
+            solver.clear();
+            let r = solver.solve_bits(p, o, alpha, beta, &cancel).expect("not cancelled");
+            if truth <= alpha {
+                assert!(r.score <= alpha && r.score >= truth);
+            } else if truth >= beta {
+                assert!(r.score >= beta && r.score <= truth);
+            } else {
+                assert_eq!(r.score, truth);
+            }
+        }
+    }
+    let cancelled = CancelFlag::new();
+    cancelled.cancel();
+    let (p, o) = random_endgame(&mut rng, 16);
+    assert_eq!(solver.solve_bits(p, o, -64, 64, &cancelled), None);
+}
+
+#[test]
+fn solve_wld_agrees_with_the_sign_of_solve() {
+    let mut rng = Rng::new(6);
+    let cancel = CancelFlag::new();
+    let mut exact_solver = Solver::with_tt_bits(14);
+    let mut wld_solver = Solver::with_tt_bits(14);
+    let mut seen = [false; 3];
+    for _ in 0..60 {
+        let (p, o) = random_endgame(&mut rng, 12);
+        let pos = Position::from_player_opponent(p, o, crate::Color::Black);
+        let exact = exact_solver.solve(&pos, &cancel).expect("not cancelled");
+        let wld = wld_solver.solve_wld(&pos, &cancel).expect("not cancelled");
+        assert_eq!(wld.score, exact.score.signum(), "p={p:#x} o={o:#x}");
+        seen[(wld.score + 1) as usize] = true;
+        // The WLD move keeps the result.
+        if let Some(best) = wld.best {
+            let mut after = pos;
+            after.play(best).expect("legal");
+            let reply = exact_solver.solve(&after, &cancel).expect("not cancelled");
+            assert_eq!((-reply.score).signum(), wld.score);
+        }
+    }
+    assert!(seen[0] && seen[2], "the sample should hold wins and losses");
+}

@@ -1,0 +1,184 @@
+//! Level 4, "master": the strong level's midgame search without its depth cap, plus the exact endgame solver
+//! ([`super::endgame`]) from [`SOLVE_FROM`] empties (fewer with less time, see
+//! [`solve_from`]): first a win/loss/draw solve, then,
+//! with time left, the exact margin. The solver runs on a helper thread while this thread
+//! watches the clock and the cancel flag and sends progress; when the solve does not finish
+//! in time, the midgame search's move is played.
+
+use std::time::{Duration, Instant};
+
+use super::board::{square_move, Board};
+use super::control::Control;
+use super::endgame::{RawSolve, Solver};
+use super::eval::PatternEval;
+use super::search::{PvsEngine, DEFAULT_TIME};
+use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
+use crate::reversi::Position;
+use crate::Move;
+
+/// Empties from which the endgame is solved with about one second per move.
+pub const SOLVE_FROM: u32 = 20;
+
+/// Empties from which a solve is tried with `budget` for the move (none: no time limit):
+/// 20 at one second, two empties fewer per halving of the time, between 14 and 24.
+pub fn solve_from(budget: Option<Duration>) -> u32 {
+    match budget {
+        None => SOLVE_FROM,
+        Some(b) => {
+            let ms = b.as_millis().max(1) as f64;
+            let from = SOLVE_FROM as f64 + 2.0 * (ms / 1000.0).log2();
+            from.floor().clamp(14.0, 24.0) as u32
+        }
+    }
+}
+/// Depth of the midgame search run first, as the fallback, in solvable positions.
+const FALLBACK_DEPTH: u32 = 6;
+
+/// The master level.
+pub struct Master {
+    strong: PvsEngine<PatternEval>,
+    solver: Solver,
+}
+
+impl Master {
+    /// A master player; `seed` varies the choice among equally good midgame moves.
+    pub fn new(seed: u64) -> Master {
+        Master {
+            strong: PvsEngine::new(PatternEval::new(), seed),
+            solver: Solver::with_tt_bits(20),
+        }
+    }
+}
+
+/// How a solve ended.
+enum Solved {
+    Done(RawSolve),
+    OutOfTime,
+}
+
+/// Runs `solver` on `b` within (`alpha`, `beta`) on a helper thread until it finishes, the
+/// deadline passes or `cancel` is raised; sends progress meanwhile.
+fn solve_in_time(
+    solver: &mut Solver,
+    b: &Board,
+    alpha: i32,
+    beta: i32,
+    ctrl: &mut Control,
+) -> Solved {
+    let stop = CancelFlag::new();
+    let deadline = ctrl.deadline();
+    let user = ctrl.cancel_flag().clone();
+    let result = std::thread::scope(|s| {
+        let stop2 = stop.clone();
+        let handle = s.spawn(move || solver.solve_bits(b.p, b.o, alpha, beta, &stop2));
+        let mut last = Instant::now();
+        while !handle.is_finished() {
+            std::thread::sleep(Duration::from_millis(2));
+            if user.is_cancelled() || deadline.is_some_and(|d| Instant::now() >= d) {
+                stop.cancel();
+            }
+            if last.elapsed() >= Duration::from_millis(100) {
+                ctrl.report();
+                last = Instant::now();
+            }
+        }
+        handle.join().ok().flatten()
+    });
+    match result {
+        Some(r) if !stop.is_cancelled() => {
+            ctrl.add_nodes(r.nodes);
+            Solved::Done(r)
+        }
+        _ => Solved::OutOfTime,
+    }
+}
+
+impl Engine<Position> for Master {
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let board = Board::from_position(pos);
+        let default_time =
+            (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
+        let mut ctrl = Control::new(limits, default_time, cancel, progress);
+        if board.moves() == 0 {
+            return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
+        }
+        let empties = board.empties();
+        let max_depth = limits.depth.unwrap_or(60);
+        // A depth or node limit is honoured by the midgame search alone (a solve is only
+        // tried when the depth limit covers the remaining empties anyway).
+        let limited = limits.nodes.is_some() || limits.depth.is_some_and(|d| d < empties);
+        if empties > solve_from(ctrl.budget()) || limited {
+            let found = self.strong.iterate(&board, max_depth, &mut ctrl);
+            return SearchResult { best: square_move(found.best), info: ctrl.snapshot() };
+        }
+        // Fallback move from a short midgame search.
+        let found = self.strong.iterate(&board, max_depth.min(FALLBACK_DEPTH), &mut ctrl);
+        let mut best = found.best;
+        if found.exact || ctrl.stopped() {
+            return SearchResult { best: square_move(best), info: ctrl.snapshot() };
+        }
+        // Win/loss/draw first.
+        let wld = match solve_in_time(&mut self.solver, &board, -1, 1, &mut ctrl) {
+            Solved::Done(r) => r,
+            Solved::OutOfTime => {
+                return SearchResult { best: square_move(best), info: ctrl.snapshot() };
+            }
+        };
+        if wld.score >= 0 {
+            if let Some(sq) = wld.best {
+                best = sq;
+            }
+        }
+        let outcome = match wld.score.signum() {
+            1 => Score::Win(empties),
+            0 => Score::Exact(0),
+            _ => Score::Loss(empties),
+        };
+        ctrl.info.score = outcome;
+        ctrl.info.pv = vec![square_move(best)];
+        // Then the exact margin, if there is time for it.
+        if let Solved::Done(exact) = solve_in_time(&mut self.solver, &board, -64, 64, &mut ctrl) {
+            if let Some(sq) = exact.best {
+                best = sq;
+                ctrl.info.score = Score::Exact(exact.score);
+                ctrl.info.pv =
+                    exact.pv.iter().filter(|&&s| s < 64).map(|&s| square_move(s)).collect();
+                // The solved move leads the candidates with its exact score.
+                let mv = square_move(sq);
+                ctrl.info.candidates.retain(|c| c.mv != mv);
+                ctrl.info.candidates.insert(0, Candidate { mv, score: Score::Exact(exact.score) });
+            }
+        } else if let Some(c) = ctrl.info.candidates.iter().position(|c| c.mv == square_move(best))
+        {
+            let c = ctrl.info.candidates.remove(c);
+            ctrl.info.candidates.insert(0, Candidate { mv: c.mv, score: outcome });
+        }
+        ctrl.info.depth = empties;
+        SearchResult { best: square_move(best), info: ctrl.snapshot() }
+    }
+
+    fn clear(&mut self) {
+        self.strong.clear();
+        self.solver.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solve_threshold_follows_the_time() {
+        assert_eq!(solve_from(Some(Duration::from_millis(1000))), 20);
+        assert_eq!(solve_from(Some(Duration::from_millis(500))), 18);
+        assert_eq!(solve_from(Some(Duration::from_millis(4000))), 24);
+        assert_eq!(solve_from(Some(Duration::from_millis(10))), 14);
+        assert_eq!(solve_from(None), SOLVE_FROM);
+    }
+}

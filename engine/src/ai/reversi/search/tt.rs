@@ -1,0 +1,114 @@
+//! The transposition table: one entry per bucket, keyed by the full board (no collisions),
+//! holding a lower and an upper bound of the position's value at some depth and the best
+//! move found there.
+
+use crate::ai::reversi::board::Board;
+
+/// "No move" in an entry.
+pub const NO_MOVE: u8 = 64;
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    p: u64,
+    o: u64,
+    /// The value is at least this.
+    pub lower: i32,
+    /// The value is at most this.
+    pub upper: i32,
+    /// Depth the bounds are valid for (capped at the empties: deeper is the same).
+    pub depth: u8,
+    /// Best move found (or [`NO_MOVE`]).
+    pub best: u8,
+    age: u8,
+}
+
+const EMPTY: Entry =
+    Entry { p: 0, o: 0, lower: i32::MIN, upper: i32::MAX, depth: 0, best: NO_MOVE, age: 0 };
+
+/// A fixed-size table of bounds.
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    age: u8,
+}
+
+impl Table {
+    /// A table of `2^bits` entries (32 bytes each).
+    pub fn new(bits: u32) -> Table {
+        let n = 1usize << bits;
+        Table { entries: vec![EMPTY; n], mask: n - 1, age: 0 }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY);
+        self.age = 0;
+    }
+
+    /// Marks the start of a new search: older entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    /// The entry of `b`, if stored.
+    #[inline]
+    pub fn probe(&self, b: &Board) -> Option<&Entry> {
+        let e = &self.entries[b.hash() as usize & self.mask];
+        (e.p == b.p && e.o == b.o && (e.p | e.o) != 0).then_some(e)
+    }
+
+    /// Stores the result of a search of `b` at `depth` with window (`alpha`, `beta`) that
+    /// returned `value` with best move `best`.
+    #[inline]
+    pub fn store(&mut self, b: &Board, depth: u32, alpha: i32, beta: i32, value: i32, best: u8) {
+        let slot = &mut self.entries[b.hash() as usize & self.mask];
+        let depth = depth.min(255) as u8;
+        let same = slot.p == b.p && slot.o == b.o;
+        if !same && slot.age == self.age && slot.depth > depth {
+            return;
+        }
+        let (mut lower, mut upper) = if same && slot.depth == depth {
+            (slot.lower, slot.upper)
+        } else {
+            (i32::MIN, i32::MAX)
+        };
+        if value > alpha {
+            lower = lower.max(value);
+        }
+        if value < beta {
+            upper = upper.min(value);
+        }
+        if lower > upper {
+            // Inconsistent with an older bound (cannot happen with a consistent search);
+            // keep the new information only.
+            lower = if value > alpha { value } else { i32::MIN };
+            upper = if value < beta { value } else { i32::MAX };
+        }
+        *slot = Entry { p: b.p, o: b.o, lower, upper, depth, best, age: self.age };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_are_stored_and_merged() {
+        let mut t = Table::new(10);
+        let b = Board::initial();
+        assert!(t.probe(&b).is_none());
+        t.store(&b, 3, 0, 10, 20, 19); // fail high: lower bound 20
+        let e = t.probe(&b).unwrap();
+        assert_eq!((e.lower, e.upper, e.depth, e.best), (20, i32::MAX, 3, 19));
+        t.store(&b, 3, 20, 30, 25, 26); // exact 25
+        let e = t.probe(&b).unwrap();
+        assert_eq!((e.lower, e.upper, e.best), (25, 25, 26));
+        t.store(&b, 5, 0, 10, -4, 37); // deeper fail low replaces the bounds
+        let e = t.probe(&b).unwrap();
+        assert_eq!((e.lower, e.upper, e.depth), (i32::MIN, -4, 5));
+        assert!(t.probe(&b.pass()).is_none());
+        t.clear();
+        assert!(t.probe(&b).is_none());
+    }
+}
