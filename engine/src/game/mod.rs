@@ -1,8 +1,16 @@
-//! The game session shared by the app and the CLI.
+//! The game session shared by the app and the CLI: which game, who plays each side, the
+//! moves with their times, undo/redo, the result, and the save formats.
 
-/// A position of either game.
-#[derive(Clone, Debug)]
-pub enum Position {
-    Gomoku(crate::gomoku::Position),
-    Reversi(crate::reversi::Position),
-}
+mod config;
+mod error;
+mod position;
+mod record;
+mod result;
+mod session;
+
+pub use config::{GameConfig, GameKind, PlayerKind, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS};
+pub use error::{GameError, SaveError};
+pub use position::Position;
+pub use record::{SAVE_FORMAT, SAVE_VERSION};
+pub use result::{EndReason, GameResult};
+pub use session::{Game, MoveRecord};

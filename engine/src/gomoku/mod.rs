@@ -1,8 +1,32 @@
 //! Gomoku and Renju: board, rules, forbidden points, notation and PSQ records.
-//! (Filled in by the foundation work.)
+//!
+//! * [`Position`] — the board with its history, redo stack and Zobrist hash;
+//! * [`Rule`] — freestyle, standard (exactly five) or Renju;
+//! * [`ForbiddenKind`] — black's forbidden moves under Renju (see [`renju`]);
+//! * [`notation`] — board notation (`h8`), columns from the left, rows from the bottom;
+//! * [`psq`] — Piskvork's PSQ game records.
 
-/// A Gomoku position with its move history.
-#[derive(Clone, Debug)]
-pub struct Position {
-    _placeholder: (),
-}
+mod board;
+mod error;
+pub mod notation;
+mod position;
+pub mod psq;
+pub mod renju;
+mod rule;
+mod win;
+mod zobrist;
+
+pub use error::{GomokuError, ReplayError};
+pub use notation::NotationError;
+pub use position::Position;
+pub use psq::{PsqError, PsqRecord};
+pub use renju::ForbiddenKind;
+pub use rule::Rule;
+pub use win::Win;
+
+/// The smallest supported board (cells per side).
+pub const MIN_SIZE: u8 = 5;
+/// The largest supported board (cells per side): columns are lettered `a` to `z`.
+pub const MAX_SIZE: u8 = 26;
+/// The usual board size.
+pub const DEFAULT_SIZE: u8 = 15;
