@@ -87,6 +87,7 @@ pub fn stop_thinking<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
 /// The current snapshot.
 #[tauri::command]
 pub fn get_snapshot<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
+    crate::bench::mark_first_snapshot();
     Ok(app_state(&app)?.lock().snapshot())
 }
 

@@ -7,6 +7,7 @@
 //! * [`error`] — the typed errors; [`storage`] — settings and the unfinished game on disk;
 //! * [`files`] — saving and opening games.
 
+pub mod bench;
 pub mod commands;
 pub mod error;
 pub mod events;
@@ -40,6 +41,8 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::set_settings,
         commands::list_levels,
         commands::ping,
+        bench::bench_rss,
+        bench::bench_report,
     ]);
     match data_dir {
         Some(dir) => match state::AppState::open(storage::Storage::new(Some(dir))) {
@@ -64,7 +67,16 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
 pub fn run() {
     let builder = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
-        .plugin(tauri_plugin_window_state::Builder::default().build());
+        .plugin(tauri_plugin_window_state::Builder::default().build())
+        .on_page_load(|webview, payload| {
+            if bench::enabled()
+                && matches!(payload.event(), tauri::webview::PageLoadEvent::Finished)
+            {
+                let level = std::env::var("TENGEN_BENCH_LEVEL").unwrap_or_else(|_| "master".into());
+                let level: String = level.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+                let _ = webview.eval(bench::script(&level));
+            }
+        });
     if let Err(e) = build_app(builder, None).run(tauri::generate_context!()) {
         eprintln!("tengen: the app could not start: {e}");
         std::process::exit(1);

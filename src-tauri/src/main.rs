@@ -2,5 +2,6 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() {
+    tengen_app::bench::mark_start();
     tengen_app::run();
 }

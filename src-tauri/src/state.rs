@@ -78,6 +78,9 @@ pub struct Session {
     pub settings: Settings,
     /// When the side to move started thinking (for the move times of the record).
     pub turn_started: Instant,
+    /// The generation at which the engine last failed: no new search starts by itself
+    /// until something changes (so a broken level does not fail again and again).
+    stalled_at: Option<u64>,
     /// The pause before each move when the computer plays both sides.
     pub watch_delay: Duration,
     /// Makes the engines (replaceable for tests).
@@ -180,6 +183,7 @@ impl Session {
             flipped: Vec::new(),
             settings,
             turn_started: Instant::now(),
+            stalled_at: None,
             watch_delay: WATCH_DELAY,
             engine_factory: Arc::new(AnyEngine::new),
             engines: Default::default(),
@@ -423,7 +427,10 @@ impl Session {
     /// The search that should run now, if any: the computer's move when it is its turn.
     /// Marks it as running.
     pub fn next_job(&mut self) -> Option<SearchPlan> {
-        if self.thinking.is_some() || self.game.result().is_some() {
+        if self.thinking.is_some()
+            || self.game.result().is_some()
+            || self.stalled_at == Some(self.generation)
+        {
             return None;
         }
         let color = self.game.side_to_move();
@@ -513,6 +520,7 @@ impl Session {
             Outcome::Failed(why) => {
                 self.notice = Some(Notice { code: "ai_failed", params: json!({ "detail": why }) });
                 self.generation += 1;
+                self.stalled_at = Some(self.generation);
                 Some(Vec::new())
             }
             Outcome::Found(result) => {
@@ -535,6 +543,7 @@ impl Session {
                                 params: json!({ "detail": "the engine chose an illegal move" }),
                             });
                             self.generation += 1;
+                            self.stalled_at = Some(self.generation);
                             return Some(Vec::new());
                         }
                         let events = self.apply(result.best, By::Computer);

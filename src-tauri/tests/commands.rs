@@ -367,3 +367,38 @@ fn ipc_answers_at_once_while_the_computer_thinks() {
     assert!(!h.snapshot()["thinking"].is_null());
     h.ok("new_game", json!({ "config": gomoku_config("freestyle", 15, human(), human(), 100) }));
 }
+
+/// The real engines: the weakest level of each game answers (or, while a level is not
+/// implemented yet, its failure is reported in the snapshot instead of hanging the game).
+#[test]
+fn a_real_level_replies_or_its_failure_is_reported() {
+    use tengen_engine::ai::{GomokuLevel, Level, ReversiLevel};
+    for (level, config) in [
+        (
+            Level::Gomoku(GomokuLevel::FiveTuple),
+            gomoku_config("freestyle", 15, human(), computer("gomoku", "fivetuple"), 200),
+        ),
+        (
+            Level::Reversi(ReversiLevel::Greedy),
+            reversi_config(human(), computer("reversi", "greedy"), 200),
+        ),
+    ] {
+        let h = Harness::new("real");
+        h.ok("new_game", json!({ "config": config }));
+        let first = if level.game_name() == "gomoku" { (7, 7) } else { (5, 4) };
+        h.ok("play_move", json!({"x": first.0, "y": first.1}));
+        if level_implemented(level) {
+            let s = h.wait_until(60, "the computer's reply", |s| {
+                move_count(s) >= 2 && s["thinking"].is_null()
+            });
+            assert_eq!(s["moves"][1]["color"], "white");
+            assert_eq!(s["toMove"], "black");
+        } else {
+            let s = h.wait_until(30, "the failure notice", |s| s["notice"]["code"] == "ai_failed");
+            assert!(s["thinking"].is_null());
+            assert_eq!(move_count(&s), 1);
+            // The human can take the move back and go on.
+            assert_eq!(move_count(&h.ok("undo", json!({}))), 0);
+        }
+    }
+}
