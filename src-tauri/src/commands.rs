@@ -134,6 +134,12 @@ pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Value) -> AppResult
     Ok(settings)
 }
 
+/// The human's wins, losses and draws against each level.
+#[tauri::command]
+pub fn get_stats<R: Runtime>(app: AppHandle<R>) -> AppResult<Vec<crate::stats::StatsRow>> {
+    Ok(app_state(&app)?.lock().stats.0.clone())
+}
+
 /// A level as `list_levels` lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LevelEntry {

@@ -14,6 +14,7 @@ pub mod events;
 pub mod files;
 pub mod snapshot;
 pub mod state;
+pub mod stats;
 pub mod storage;
 pub mod worker;
 
@@ -40,6 +41,7 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::get_settings,
         commands::set_settings,
         commands::list_levels,
+        commands::get_stats,
         commands::ping,
         bench::bench_rss,
         bench::bench_report,

@@ -19,6 +19,7 @@ use tengen_engine::{Color, Move, Point};
 use crate::error::{AppError, AppResult, IllegalReason};
 use crate::events::{self, AiProgress, By, GameOver, MovePlayed, Notice, ScoredPoint};
 use crate::snapshot::{self, Snapshot};
+use crate::stats::{Stats, STATS_FILE};
 use crate::storage::{Loaded, Saver, Settings, Storage, GAME_FILE, SETTINGS_FILE};
 use crate::worker::{self, Job, Outcome, Purpose};
 
@@ -76,6 +77,10 @@ pub struct Session {
     /// Reversi: discs flipped by the last move.
     pub flipped: Vec<Point>,
     pub settings: Settings,
+    /// The human's results against the computer levels.
+    pub stats: Stats,
+    /// Whether the current game's result is already in `stats`.
+    counted: bool,
     /// When the side to move started thinking (for the move times of the record).
     pub turn_started: Instant,
     /// The generation at which the engine last failed: no new search starts by itself
@@ -173,6 +178,7 @@ fn seed_from_clock() -> u64 {
 impl Session {
     /// A session with `game`.
     pub fn new(game: Game, settings: Settings) -> Session {
+        let game_over = game.result().is_some();
         Session {
             game,
             generation: 1,
@@ -182,6 +188,8 @@ impl Session {
             notice: None,
             flipped: Vec::new(),
             settings,
+            stats: Stats::default(),
+            counted: game_over,
             turn_started: Instant::now(),
             stalled_at: None,
             watch_delay: WATCH_DELAY,
@@ -216,6 +224,7 @@ impl Session {
         let game = Game::new(config).map_err(|e| AppError::invalid("config", e.to_string()))?;
         self.changed();
         self.game = game;
+        self.counted = false;
         self.engines = Default::default();
         self.hint_engine = Default::default();
         self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -226,6 +235,7 @@ impl Session {
     /// Replaces the game by one that was opened or restored.
     pub fn load_game(&mut self, game: Game) {
         self.changed();
+        self.counted = game.result().is_some();
         self.game = game;
         self.engines = Default::default();
         self.hint_engine = Default::default();
@@ -363,6 +373,16 @@ impl Session {
         } else {
             !history.is_empty()
         }
+    }
+
+    /// Counts the result of a game that just ended in the statistics (once per game);
+    /// answers whether the statistics changed.
+    pub fn count_result(&mut self) -> bool {
+        if self.counted || self.game.result().is_none() {
+            return false;
+        }
+        self.counted = true;
+        self.stats.record(&self.game)
     }
 
     /// Takes back the last move; against the computer, back to the human's turn.
@@ -589,6 +609,11 @@ impl AppState {
         });
         let game = game.ok_or("the engine refused the default game")?;
         let mut session = Session::new(game, settings);
+        if let Loaded::Ok(stats) =
+            storage.load(STATS_FILE, |t| serde_json::from_str(t).map_err(|e| e.to_string()))
+        {
+            session.stats = stats;
+        }
         session.notice = notice;
         Ok(AppState { session: Mutex::new(session), storage, saver: Saver::start() })
     }
@@ -637,7 +662,14 @@ pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
         return Snapshot::empty();
     };
     let snap = {
-        let session = state.lock();
+        let mut session = state.lock();
+        if session.count_result() {
+            if let (Some(path), Ok(text)) =
+                (state.storage.path(STATS_FILE), serde_json::to_string_pretty(&session.stats))
+            {
+                state.saver.write(path, text);
+            }
+        }
         state.persist(&session);
         session.snapshot()
     };

@@ -305,6 +305,14 @@ fn resign_ends_the_game() {
     let ev = over.recv_timeout(Duration::from_secs(5)).unwrap();
     assert_eq!(ev["winner"], "white");
     assert_eq!(h.err("resign", json!({}))["code"], "game_over");
+    // The loss is counted once against the level.
+    h.ok("get_snapshot", json!({}));
+    let stats = h.ok("get_stats", json!({}));
+    assert_eq!(
+        stats,
+        json!([{"game": "gomoku", "rule": "freestyle", "level": "fivetuple",
+                "wins": 0, "losses": 1, "draws": 0}])
+    );
     assert_eq!(h.err("play_move", json!({"x": 1, "y": 1}))["params"]["reason"], "game_over");
 }
 
