@@ -11,7 +11,7 @@ log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
 app_pkgs=(libwebkit2gtk-4.1-dev build-essential file libxdo-dev libssl-dev
           libayatana-appindicator3-dev librsvg2-dev pkg-config)
-test_pkgs=(xvfb webkit2gtk-driver chromium imagemagick xauth dbus-x11)
+test_pkgs=(xvfb webkit2gtk-driver chromium imagemagick xauth dbus-x11 fonts-wqy-microhei)
 
 want=("${app_pkgs[@]}")
 [ "$mode" = test ] && want+=("${test_pkgs[@]}")

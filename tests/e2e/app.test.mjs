@@ -1,0 +1,178 @@
+// End-to-end tests in the real app: the debug build of src-tauri driven through tauri-driver
+// and WebKitWebDriver under Xvfb. Run by scripts/test-e2e.sh, which builds the app, starts the
+// display and the driver, and sets TENGEN_APP and WEBDRIVER_URL.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Session, KEY, sleep } from './webdriver.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const artifacts = path.resolve(here, '../artifacts');
+const APP = process.env.TENGEN_APP;
+const DRIVER = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
+
+let s;
+
+before(async () => {
+  assert.ok(APP, 'TENGEN_APP must point at the built app (scripts/test-e2e.sh sets it)');
+  s = await Session.create(DRIVER, APP);
+  await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to start' });
+});
+
+after(async () => {
+  await s?.delete();
+});
+
+const stones = () => s.execute(`return document.querySelectorAll('.cell[data-stone]').length`);
+const shot = (name) => s.screenshot(path.join(artifacts, `e2e-${name}.png`));
+
+// Page expressions. It is a human's turn when the board previews the human's stone.
+const HUMAN_TURN = `!!document.querySelector('.board[data-ghost]')`;
+const RESULT_OPEN = `!!document.querySelector('[data-testid="result"][open]')`;
+const STONES = `document.querySelectorAll('.cell[data-stone]').length`;
+const js = (expr) => `return ${expr};`;
+
+/** Opens the start panel and starts a game with the given fields. */
+async function startGame(fields) {
+  const open = await s.execute(`return !!document.querySelector('[data-testid="start-panel"][open]')`);
+  if (!open) {
+    if (await s.execute(js(RESULT_OPEN))) await s.click('[data-testid="result-new"]');
+    else await s.click('[data-testid="new-game"]');
+  }
+  await s.waitFor(`return !!document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the start panel' });
+  for (const [testid, value] of Object.entries(fields)) {
+    // Selecting is done through the DOM (native <select> popups are outside the page);
+    // the change event is what the UI listens to.
+    const ok = await s.execute(
+      `const el = document.querySelector('[data-testid="' + arguments[0] + '"]');
+       if (![...el.options].some((o) => o.value === arguments[1])) return false;
+       el.value = arguments[1];
+       el.dispatchEvent(new Event('change', { bubbles: true }));
+       return true;`,
+      [testid, String(value)],
+    );
+    assert.ok(ok, `start panel: ${testid} has option ${value}`);
+  }
+  await s.click('[data-testid="start"]');
+  try {
+    await s.waitFor(`return !document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the game to start' });
+  } catch (err) {
+    await shot('start-failed');
+    const why = await s.execute(`return document.querySelector('#start-error').textContent`);
+    throw new Error(`the game did not start: ${why || err.message}`);
+  }
+}
+
+/** The first empty cell near the last move (rings of growing distance), as [x, y]. */
+const pickNearLast = `
+  const cells = [...document.querySelectorAll('.cell')];
+  const size = Math.round(Math.sqrt(cells.length));
+  const at = (x, y) => cells[y * size + x];
+  const last = document.querySelector('.cell.last');
+  const cx = last ? Number(last.dataset.x) : (size - 1) >> 1;
+  const cy = last ? Number(last.dataset.y) : (size - 1) >> 1;
+  for (let r = 1; r < size; r++) {
+    for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) {
+      if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
+      const x = cx + dx, y = cy + dy;
+      if (x < 0 || y < 0 || x >= size || y >= size) continue;
+      const c = at(x, y);
+      if (!c.dataset.stone && !c.classList.contains('forbidden')) return [x, y];
+    }
+  }
+  return null;`;
+
+const cellCss = (x, y) => `.cell[data-x="${x}"][data-y="${y}"]`;
+
+test('the UI speaks words, not keys (locales load inside the app)', async () => {
+  const status = await s.text('[data-testid="status"]');
+  assert.ok(status.length > 0);
+  assert.doesNotMatch(status, /^status\./);
+  assert.doesNotMatch(await s.text('[data-testid="undo"]'), /controls\./);
+});
+
+test('Gomoku with the computer moving first: its stone appears', async () => {
+  await startGame({ game: 'gomoku', rule: 'freestyle', size: 15, 'human-side': 'white', level: 'fivetuple' });
+  await s.waitFor(`return document.querySelectorAll('.cell[data-stone="black"]').length === 1`, { what: "the computer's first stone" });
+  await s.waitFor(js(HUMAN_TURN), { what: 'our turn' });
+  assert.equal(await stones(), 1);
+  await shot('gomoku-computer-first');
+});
+
+test('play moves, then undo takes back our move and the reply', async () => {
+  for (let i = 0; i < 2; i++) {
+    const before = await stones();
+    const [x, y] = await s.execute(pickNearLast);
+    await s.click(cellCss(x, y));
+    await s.waitFor(js(`${STONES} >= ${before + 2} || ${RESULT_OPEN}`), { what: 'the reply' });
+    assert.equal(await s.attr(cellCss(x, y), 'data-stone'), 'white');
+    await s.waitFor(js(HUMAN_TURN), { what: 'our turn again' });
+  }
+  assert.equal(await stones(), 5);
+  const moves = await s.execute(`return document.querySelectorAll('#move-list .mv:not(:empty)').length`);
+  assert.equal(moves, 5);
+  await shot('gomoku-moves');
+
+  await s.click('[data-testid="undo"]');
+  await s.waitFor(`return document.querySelectorAll('.cell[data-stone]').length === 3`, { what: 'undo of two stones' });
+  await s.waitFor(js(HUMAN_TURN), { what: 'our turn after undo' });
+  // Ctrl+Z works too.
+  await s.keys([KEY.CONTROL, 'z']);
+  await s.waitFor(`return document.querySelectorAll('.cell[data-stone]').length === 1`, { what: 'Ctrl+Z undo' });
+  // Redo puts them back.
+  await s.click('[data-testid="redo"]');
+  await s.waitFor(`return document.querySelectorAll('.cell[data-stone]').length === 3`, { what: 'redo' });
+});
+
+test('a whole game against level 1 (fivetuple) ends with the result dialog', async () => {
+  await startGame({ game: 'gomoku', rule: 'freestyle', size: 15, 'human-side': 'black', level: 'fivetuple' });
+  await s.waitFor(js(HUMAN_TURN), { what: 'our first turn' });
+  let played = 0;
+  for (; played < 120; played++) {
+    if (await s.execute(js(RESULT_OPEN))) break;
+    const pick = await s.execute(pickNearLast);
+    assert.ok(pick, 'an empty cell is left');
+    const before = await stones();
+    await s.click(cellCss(pick[0], pick[1]));
+    await s.waitFor(js(`${STONES} >= ${before + 2} || ${RESULT_OPEN}`), { what: `the reply to move ${played + 1}` });
+    if (await s.execute(js(RESULT_OPEN))) break;
+    await s.waitFor(js(`${HUMAN_TURN} || ${RESULT_OPEN}`), { what: 'our turn' });
+  }
+  await s.waitFor(js(RESULT_OPEN), { what: 'the result dialog' });
+  await sleep(400); // the dialog fades in
+  const title = await s.execute(js(`document.querySelector('#result-title').textContent`));
+  assert.ok(title.length > 0, 'the result has a title');
+  const status = await s.text('[data-testid="status"]');
+  assert.match(status, /—/, `the status tells the result: ${status}`);
+  const winLine = await s.execute(`return document.querySelectorAll('.cell.win').length`);
+  assert.ok(winLine >= 5, `the winning line is highlighted (${winLine} cells)`);
+  assert.ok(played > 2, `a real game was played (${played} moves)`);
+  await shot('gomoku-result');
+});
+
+test('Reversi: play a few moves on cells marked legal', async () => {
+  await startGame({ game: 'reversi', 'human-side': 'black', level: 'greedy' });
+  await s.waitFor(`return document.querySelectorAll('.cell').length === 64 && document.querySelectorAll('.cell[data-stone]').length === 4`, {
+    what: 'the Reversi start position',
+  });
+  const placed = () => s.execute(js(`document.querySelectorAll('#move-list .mv:not(:empty):not(.pass)').length`));
+  for (let i = 0; i < 4; i++) {
+    await s.waitFor(js(`(${HUMAN_TURN} && document.querySelectorAll('.cell.legal').length > 0) || ${RESULT_OPEN}`), {
+      what: 'legal moves for us',
+    });
+    if (await s.execute(js(RESULT_OPEN))) break;
+    const [x, y] = await s.execute(js(`[...document.querySelectorAll('.cell.legal')].map((c) => [Number(c.dataset.x), Number(c.dataset.y)])[0]`));
+    await s.click(cellCss(x, y));
+    await s.waitFor(js(`document.querySelector('${cellCss(x, y)}').dataset.stone === 'black'`), { what: 'our disc' });
+    await s.waitFor(js(`${HUMAN_TURN} || ${RESULT_OPEN}`), { what: 'the reply' });
+    // Every placed disc adds one to the board; flips only change colours.
+    assert.equal(await stones(), 4 + (await placed()));
+  }
+  assert.ok((await placed()) >= 8, 'four moves each');
+  const counts = await s.execute(`return [...document.querySelectorAll('.player .count')].map((e) => Number(e.textContent))`);
+  assert.equal(counts.length, 2);
+  assert.ok(counts[0] + counts[1] >= 12, `discs on the board: ${counts}`);
+  await sleep(500);
+  await shot('reversi');
+});

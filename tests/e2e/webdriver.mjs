@@ -1,0 +1,123 @@
+// A minimal W3C WebDriver client over fetch, enough to drive the real app through
+// tauri-driver (which forwards to WebKitWebDriver on Linux). No webdriverio needed.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+export class WebDriverError extends Error {
+  constructor(status, value, what) {
+    super(`${what}: ${value?.error || status} ${value?.message || ''}`.trim());
+    this.error = value?.error;
+  }
+}
+
+async function request(base, method, url, body) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json = {};
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    throw new WebDriverError(response.status, { message: text.slice(0, 200) }, `${method} ${url}`);
+  }
+  if (!response.ok) throw new WebDriverError(response.status, json.value, `${method} ${url}`);
+  return json.value;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export class Session {
+  constructor(base, id) {
+    this.base = base;
+    this.id = id;
+  }
+
+  /** Starts the app: capabilities {'tauri:options': {application}}. */
+  static async create(base, application, args = []) {
+    const value = await request(base, 'POST', '/session', {
+      capabilities: { alwaysMatch: { 'tauri:options': { application, args } } },
+    });
+    return new Session(base, value.sessionId);
+  }
+
+  cmd(method, url, body) {
+    return request(this.base, method, `/session/${this.id}${url}`, body);
+  }
+
+  async delete() {
+    try {
+      await this.cmd('DELETE', '');
+    } catch {
+      /* already gone */
+    }
+  }
+
+  async find(css) {
+    const el = await this.cmd('POST', '/element', { using: 'css selector', value: css });
+    return el[ELEMENT];
+  }
+
+  async findAll(css) {
+    const els = await this.cmd('POST', '/elements', { using: 'css selector', value: css });
+    return els.map((e) => e[ELEMENT]);
+  }
+
+  /** A real WebDriver click on the element matching css. */
+  async click(css) {
+    const id = await this.find(css);
+    await this.cmd('POST', `/element/${id}/click`, {});
+  }
+
+  async text(css) {
+    const id = await this.find(css);
+    return this.cmd('GET', `/element/${id}/text`);
+  }
+
+  async attr(css, name) {
+    const id = await this.find(css);
+    return this.cmd('GET', `/element/${id}/attribute/${name}`);
+  }
+
+  /** Runs script in the page (a function body; `arguments` holds args). */
+  execute(script, args = []) {
+    return this.cmd('POST', '/execute/sync', { script, args });
+  }
+
+  /** Presses a key chord, e.g. keys(['\uE009', 'z']) for Ctrl+Z. */
+  async keys(chord) {
+    const down = chord.map((value) => ({ type: 'keyDown', value }));
+    const up = [...chord].reverse().map((value) => ({ type: 'keyUp', value }));
+    await this.cmd('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions: [...down, ...up] }] });
+    await this.cmd('DELETE', '/actions');
+  }
+
+  /** Polls a script until it returns something truthy. */
+  async waitFor(script, { timeout = 15000, interval = 100, what = script, args = [] } = {}) {
+    const end = Date.now() + timeout;
+    let last;
+    while (Date.now() < end) {
+      try {
+        last = await this.execute(script, args);
+        if (last) return last;
+      } catch (err) {
+        last = err;
+      }
+      await sleep(interval);
+    }
+    throw new Error(`timed out after ${timeout} ms waiting for: ${what} (last: ${last})`);
+  }
+
+  async screenshot(file) {
+    const png = await this.cmd('GET', '/screenshot');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, Buffer.from(png, 'base64'));
+    return file;
+  }
+}
+
+export const KEY = { CONTROL: '\uE009', SHIFT: '\uE008', ENTER: '\uE007', LEFT: '\uE012', UP: '\uE013', RIGHT: '\uE014', DOWN: '\uE015' };

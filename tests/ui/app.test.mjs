@@ -1,0 +1,496 @@
+// Browser tests of the UI against an IPC mock: node --test tests/ui/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openApp, calls, emit, snapshot, reversiStart, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const cell = (x, y) => `.cell[data-x="${x}"][data-y="${y}"]`;
+const text = (page, sel) => page.locator(sel).innerText();
+
+async function open(init) {
+  const page = await openApp(browser, server.url, init);
+  return page;
+}
+
+async function done(page, shot) {
+  if (shot) await screenshot(page, shot);
+  assert.deepEqual(page.errors.map(String), [], 'no uncaught errors in the page');
+  await page.context().close();
+}
+
+test("the app's Content-Security-Policy lets the UI load its texts and run", async () => {
+  // serve() sends the CSP of src-tauri/tauri.conf.json (when the backend is there): the locale
+  // files are fetched, so connect-src must allow 'self'.
+  const page = await open({ snapshot: snapshot() });
+  const blocked = page.errors.filter((e) => /Content.Security.Policy|Refused/i.test(String(e)));
+  assert.deepEqual(blocked.map(String), [], `CSP (${server.csp || 'none'}) blocks the UI; connect-src needs 'self' for ui/locales`);
+  assert.equal(await text(page, '[data-testid="undo"]'), 'Undo', 'the English texts loaded');
+  await done(page);
+});
+
+test('the board renders N×N cells with data-x/data-y and the snapshot stones', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 6], [6, 8]] }) });
+  assert.equal(await page.locator('.cell').count(), 225);
+  const coords = await page.$$eval('.cell', (els) => els.map((e) => [Number(e.dataset.x), Number(e.dataset.y)]));
+  const seen = new Set(coords.map(([x, y]) => `${x},${y}`));
+  assert.equal(seen.size, 225);
+  for (const [x, y] of coords) assert.ok(x >= 0 && x < 15 && y >= 0 && y < 15);
+  // DOM order is row by row from the top-left.
+  assert.deepEqual(coords.slice(0, 2), [[0, 0], [1, 0]]);
+  assert.deepEqual(coords[15], [0, 1]);
+  assert.equal(await page.getAttribute(cell(7, 7), 'data-stone'), 'black');
+  assert.equal(await page.getAttribute(cell(8, 6), 'data-stone'), 'white');
+  assert.equal(await page.getAttribute(cell(6, 8), 'data-stone'), 'black');
+  assert.equal(await page.locator('.cell[data-stone]').count(), 3);
+  assert.match(await page.getAttribute(cell(6, 8), 'class'), /\blast\b/);
+  assert.equal(await page.getAttribute(cell(7, 7), 'aria-label'), 'h8, black stone');
+  assert.equal(await page.getAttribute(cell(0, 0), 'aria-label'), 'a15, empty');
+  assert.equal(await page.locator('#move-list li').count(), 2);
+  // The board is square and fills the space it is given.
+  const box = await page.locator('.board').boundingBox();
+  assert.ok(Math.abs(box.width - box.height) < 2, `square board, got ${box.width}×${box.height}`);
+  assert.ok(box.width > 600, `board uses the window, got ${box.width}`);
+  await done(page, 'ui-gomoku');
+});
+
+test('a click on a cell sends play_move with its x and y', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 6]] }) });
+  await page.click(cell(3, 5));
+  await page.waitForFunction(() => window.__mock.callsOf('play_move').length === 1);
+  assert.deepEqual((await calls(page, 'play_move'))[0].args, { x: 3, y: 5 });
+  // The answer (a snapshot) is drawn.
+  await page.waitForSelector(`${cell(3, 5)}[data-stone="black"]`);
+  await done(page);
+});
+
+test('a pushed snapshot event updates the grid', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7]] }) });
+  assert.equal(await page.locator('.cell[data-stone]').count(), 1);
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [4, 4], [5, 5]] }));
+  await page.waitForSelector(`${cell(4, 4)}[data-stone="white"]`);
+  assert.equal(await page.getAttribute(cell(5, 5), 'data-stone'), 'black');
+  assert.equal(await page.locator('.cell[data-stone]').count(), 3);
+  // An undo: stones disappear again.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7]] }));
+  await page.waitForFunction(() => document.querySelectorAll('.cell[data-stone]').length === 1);
+  assert.equal(await page.getAttribute(cell(4, 4), 'data-stone'), null);
+  await done(page);
+});
+
+test('errors from the backend are shown in words', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]], rule: 'renju' }) });
+  await page.evaluate(() => window.__mock.fail('play_move', { code: 'illegal_move', message: 'That point is taken', params: { reason: 'occupied' } }));
+  await page.click(cell(7, 7));
+  await page.waitForSelector('#toast:not([hidden])');
+  assert.equal(await text(page, '[data-testid="toast"]'), 'That point is already taken.');
+
+  await page.evaluate(() =>
+    window.__mock.fail('play_move', { code: 'illegal_move', message: 'forbidden', params: { reason: 'forbidden', kind: 'double_three' } }),
+  );
+  await page.click(cell(2, 2));
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('three'));
+  assert.equal(await text(page, '#toast'), 'Forbidden for Black under Renju: double three (三三).');
+
+  await page.evaluate(() => window.__mock.fail('play_move', { code: 'computer_thinking', message: 'The computer is thinking', params: {} }));
+  await page.click(cell(3, 3));
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('thinking'));
+  assert.match(await text(page, '#toast'), /computer is thinking/);
+
+  // An unknown code falls back to the backend's English message.
+  await page.evaluate(() => window.__mock.fail('undo', { code: 'brand_new_code', message: 'A message from the backend.', params: {} }));
+  await page.click('[data-testid="undo"]');
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('backend'));
+  assert.equal(await text(page, '#toast'), 'A message from the backend.');
+  await done(page, 'ui-error');
+});
+
+test('the start panel sends new_game with the chosen config', async () => {
+  const page = await open({ snapshot: null });
+  // No game yet: the start panel opens by itself.
+  await page.waitForSelector('[data-testid="start-panel"][open]');
+  await page.selectOption('[data-testid="game"]', 'gomoku');
+  await page.selectOption('[data-testid="rule"]', 'renju');
+  await page.selectOption('[data-testid="size"]', '19');
+  await page.selectOption('[data-testid="human-side"]', 'white');
+  await page.selectOption('[data-testid="level"]', 'lookahead');
+  await page.selectOption('[data-testid="time"]', '2000');
+  await screenshot(page, 'ui-start-panel');
+  await page.evaluate(() => window.__mock.respond('new_game', null));
+  await page.click('[data-testid="start"]');
+  await page.waitForFunction(() => window.__mock.callsOf('new_game').length === 1);
+  assert.deepEqual((await calls(page, 'new_game'))[0].args, {
+    config: {
+      kind: { game: 'gomoku', rule: 'renju', size: 19 },
+      black: { type: 'computer', level: { game: 'gomoku', level: 'lookahead' } },
+      white: { type: 'human' },
+      timePerMoveMs: 2000,
+    },
+  });
+  // The choice is remembered in the settings.
+  await page.waitForFunction(() => window.__mock.callsOf('set_settings').length > 0);
+  const saved = (await calls(page, 'set_settings')).at(-1).args.settings;
+  assert.deepEqual(saved.lastConfig.kind, { game: 'gomoku', rule: 'renju', size: 19 });
+
+  // Reversi, both sides human: no rule, size 8, both human.
+  await page.click('[data-testid="new-game"]');
+  await page.waitForSelector('[data-testid="start-panel"][open]');
+  assert.equal(await page.inputValue('[data-testid="rule"]'), 'renju', 'the last choice is restored');
+  await page.selectOption('[data-testid="game"]', 'reversi');
+  assert.equal(await page.isDisabled('[data-testid="rule"]'), true);
+  assert.equal(await page.inputValue('[data-testid="size"]'), '8');
+  await page.selectOption('[data-testid="human-side"]', 'both');
+  await page.click('[data-testid="start"]');
+  await page.waitForFunction(() => window.__mock.callsOf('new_game').length === 2);
+  const second = (await calls(page, 'new_game'))[1].args.config;
+  assert.deepEqual(second.kind, { game: 'reversi' });
+  assert.deepEqual(second.black, { type: 'human' });
+  assert.deepEqual(second.white, { type: 'human' });
+  await done(page);
+});
+
+test('a rejected new game is explained inside the start panel', async () => {
+  const page = await open({ snapshot: null });
+  await page.waitForSelector('[data-testid="start-panel"][open]');
+  await page.evaluate(() => window.__mock.fail('new_game', { code: 'invalid_argument', message: 'board size 4 is too small', params: {} }));
+  await page.click('[data-testid="start"]');
+  await page.waitForFunction(() => document.querySelector('#start-error').textContent.length > 0);
+  assert.equal(await text(page, '#start-error'), 'That setting is not valid: board size 4 is too small');
+  assert.equal(await page.locator('[data-testid="start-panel"][open]').count(), 1);
+  await done(page);
+});
+
+test('language switch: English ↔ 简体中文 changes the texts', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7]] }) });
+  assert.equal(await text(page, '[data-testid="undo"]'), 'Undo');
+  assert.match(await text(page, '[data-testid="status"]'), /White/);
+  await page.click('[data-testid="settings"]');
+  await page.selectOption('[data-testid="language"]', 'zh-CN');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.equal(await text(page, '[data-testid="undo"]'), '悔棋');
+  assert.equal(await text(page, '[data-testid="hint"]'), '提示');
+  assert.match(await text(page, '[data-testid="status"]'), /白方/);
+  assert.equal(await page.getAttribute(cell(7, 7), 'aria-label'), 'h8，黑子');
+  assert.match(await text(page, '#game-title'), /五子棋/);
+  const saved = (await calls(page, 'set_settings')).at(-1).args.settings;
+  assert.equal(saved.language, 'zh-CN');
+  await screenshot(page, 'ui-settings-zh');
+  await page.keyboard.press('Escape');
+  await screenshot(page, 'ui-zh-CN');
+  // And back.
+  await page.click('[data-testid="settings"]');
+  await page.selectOption('[data-testid="language"]', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await text(page, '[data-testid="undo"]'), 'Undo');
+  await done(page);
+});
+
+test('the system locale picks the language when the setting is "auto"', async () => {
+  const page = await open({ locale: 'zh-CN', settings: { language: 'auto' }, snapshot: snapshot() });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.equal(await text(page, '[data-testid="redo"]'), '重做');
+  await done(page);
+});
+
+test('keyboard: arrows move the cursor, Enter/Space play there, shortcuts send commands', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7]], canRedo: true }) });
+  // The cursor starts in the centre (7, 7).
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  assert.match(await page.getAttribute(cell(9, 6), 'class'), /\bcursor\b/);
+  assert.equal(await page.evaluate(() => document.querySelector('.board').classList.contains('show-cursor')), true);
+  await screenshot(page, 'ui-keyboard-cursor');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.__mock.callsOf('play_move').length === 1);
+  assert.deepEqual((await calls(page, 'play_move'))[0].args, { x: 9, y: 6 });
+
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => window.__mock.callsOf('play_move').length === 2);
+  assert.deepEqual((await calls(page, 'play_move'))[1].args, { x: 8, y: 7 });
+
+  // The cursor stops at the edge.
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+  assert.match(await page.getAttribute(cell(0, 7), 'class'), /\bcursor\b/);
+
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => window.__mock.callsOf('undo').length === 1);
+  await page.keyboard.press('Control+y');
+  await page.keyboard.press('Control+Shift+Z');
+  await page.waitForFunction(() => window.__mock.callsOf('redo').length === 2);
+  await page.keyboard.press('h');
+  await page.waitForFunction(() => window.__mock.callsOf('hint').length === 1);
+  await page.evaluate(() => window.__mock.respond('save_game', '/home/me/game.psq'));
+  await page.keyboard.press('Control+s');
+  await page.waitForFunction(() => window.__mock.callsOf('save_game').length === 1);
+  assert.deepEqual((await calls(page, 'save_game'))[0].args, { format: 'record' });
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('game.psq'));
+  // Arrows still move the cursor after a button was used; Enter then belongs to the button.
+  await page.focus('[data-testid="hint"]');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.getAttribute(cell(1, 7), 'class'), /\bcursor\b/);
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('board')), true);
+  await page.keyboard.press('Control+n');
+  await page.waitForSelector('[data-testid="start-panel"][open]');
+  await done(page);
+});
+
+test('dark theme: follows the system and the manual override', async () => {
+  const luminance = (page) =>
+    page.evaluate(() => {
+      const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    });
+  const page = await open({ colorScheme: 'dark', settings: { theme: 'system' }, snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.ok((await luminance(page)) < 0.2, 'dark background');
+  await screenshot(page, 'ui-dark');
+  // Manual override to light, then dark again.
+  await page.click('[data-testid="settings"]');
+  await page.selectOption('[data-testid="theme"]', 'light');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+  assert.ok((await luminance(page)) > 0.8, 'light background');
+  await page.selectOption('[data-testid="theme"]', 'dark');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.ok((await luminance(page)) < 0.2);
+  assert.equal((await calls(page, 'set_settings')).at(-1).args.settings.theme, 'dark');
+  await done(page);
+
+  const light = await open({ colorScheme: 'light', settings: { theme: 'dark' }, snapshot: snapshot() });
+  assert.equal(await light.getAttribute('html', 'data-theme'), 'dark', 'the override wins over the system');
+  await done(light);
+});
+
+test('thinking: status shows depth and score from ai-progress, with a heat map', async () => {
+  const thinking = { color: 'white', depth: 2, score: { kind: 'eval', value: 10 }, nodes: 100, nps: 1000 };
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7]], thinking, generation: 4 }) });
+  assert.equal(await text(page, '[data-testid="status"]'), 'White is thinking…');
+  assert.equal(await page.isEnabled('[data-testid="stop"]'), true);
+  assert.equal(await page.isDisabled('[data-testid="hint"]'), true);
+  await emit(page, 'ai-progress', {
+    generation: 4, color: 'white', depth: 8, seldepth: 14, nodes: 1234567, nps: 2500000,
+    score: { kind: 'eval', value: -35 }, pv: ['i9', 'g7'],
+    candidates: [{ x: 8, y: 8, score: { kind: 'eval', value: -35 } }, { x: 6, y: 6, score: { kind: 'eval', value: -80 } }],
+  });
+  await page.waitForFunction(() => document.querySelector('#analysis').textContent.includes('depth 8'));
+  const analysis = await text(page, '#analysis');
+  assert.match(analysis, /depth 8\/14/);
+  assert.match(analysis, /score -35/);
+  assert.match(analysis, /1\.2M nodes/);
+  assert.equal(await page.locator('.heat.on').count(), 2);
+  await page.waitForTimeout(300);
+  await screenshot(page, 'ui-thinking');
+  // Progress of an older generation is ignored.
+  await emit(page, 'ai-progress', { generation: 3, color: 'white', depth: 30, score: { kind: 'win', value: 3 }, candidates: [] });
+  assert.doesNotMatch(await text(page, '#analysis'), /depth 30/);
+  await page.click('[data-testid="stop"]');
+  await page.waitForFunction(() => window.__mock.callsOf('stop_thinking').length === 1);
+  // The reply arrives: thinking ends, the heat map goes.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8]], generation: 4 }));
+  await page.waitForFunction(() => document.querySelectorAll('.heat.on').length === 0);
+  assert.equal(await text(page, '[data-testid="status"]'), 'Your move — Black');
+  await done(page);
+});
+
+test('renju: forbidden points are marked for a human black, hidden for a computer black', async () => {
+  const forbidden = [{ x: 8, y: 7, kind: 'double_three' }];
+  const page = await open({ snapshot: snapshot({ rule: 'renju', moves: [[7, 7], [0, 0], [9, 7], [0, 1]], forbidden }) });
+  assert.match(await page.getAttribute(cell(8, 7), 'class'), /\bforbidden\b/);
+  await emit(page, 'snapshot', snapshot({
+    rule: 'renju', moves: [[7, 7], [0, 0], [9, 7], [0, 1]], forbidden,
+    players: { black: { type: 'computer', level: { game: 'gomoku', level: 'master' } }, white: { type: 'human' } },
+  }));
+  await page.waitForFunction(() => !document.querySelector('.cell.forbidden'));
+  await done(page);
+});
+
+test('reversi: legal moves shown, flips animated, passes announced', async () => {
+  // play_move answers nothing here: the position arrives as a snapshot event.
+  const page = await open({ snapshot: reversiStart(), responses: { play_move: null } });
+  assert.equal(await page.locator('.cell').count(), 64);
+  assert.equal(await page.locator('.cell.legal').count(), 4);
+  assert.equal(await page.getAttribute(cell(3, 3), 'aria-label'), 'd4, white disc');
+  assert.match(await text(page, '#player-black .count'), /^2$/);
+  await page.click(cell(3, 2));
+  await page.waitForFunction(() => window.__mock.callsOf('play_move').length === 1);
+  assert.deepEqual((await calls(page, 'play_move'))[0].args, { x: 3, y: 2 });
+  // Black d3 flips d4.
+  const board = reversiStart().board;
+  board[2][3] = 'black';
+  board[3][3] = 'black';
+  await emit(page, 'snapshot', reversiStart({
+    board, toMove: 'white', moves: [{ x: 3, y: 2, color: 'black' }], flipped: [{ x: 3, y: 3 }],
+    legalMoves: [{ x: 2, y: 2 }, { x: 4, y: 2 }, { x: 2, y: 4 }],
+    players: { black: { type: 'human' }, white: { type: 'human' } }, canUndo: true,
+  }));
+  await page.waitForSelector(`${cell(3, 3)}[data-stone="black"]`);
+  assert.match(await page.getAttribute(`${cell(3, 3)} .stone`, 'class'), /flipping/);
+  assert.match(await page.getAttribute(`${cell(3, 2)} .stone`, 'class'), /placing/);
+  assert.match(await text(page, '#player-black .count'), /^4$/);
+  await page.waitForTimeout(500);
+  // The disc just placed is visible, also under the pointer that placed it.
+  assert.equal(await page.$eval(`${cell(3, 2)} .stone`, (e) => getComputedStyle(e).opacity), '1');
+  assert.equal(await page.$eval(`${cell(3, 3)} .stone`, (e) => getComputedStyle(e).opacity), '1');
+  await screenshot(page, 'ui-reversi');
+  await emit(page, 'snapshot', reversiStart({
+    board, toMove: 'black', moves: [{ x: 3, y: 2, color: 'black' }, { pass: true, color: 'white' }],
+    notice: { code: 'pass', params: { color: 'white' } },
+  }));
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('passes'));
+  assert.equal(await text(page, '#toast'), 'White has no legal move and passes.');
+  assert.match(await text(page, '#move-list'), /pass/);
+  await done(page);
+});
+
+test('the result dialog appears at the end with winner, reason and the winning line', async () => {
+  const moves = [[3, 7], [3, 8], [4, 7], [4, 8], [5, 7], [5, 8], [6, 7], [6, 8]];
+  const page = await open({ snapshot: snapshot({ moves }) });
+  const line = [3, 4, 5, 6, 7].map((x) => ({ x, y: 7 }));
+  await emit(page, 'snapshot', snapshot({ moves: [...moves, [7, 7]], result: { winner: 'black', reason: 'five', line, discs: null } }));
+  await page.waitForSelector('[data-testid="result"][open]');
+  assert.equal(await text(page, '#result-title'), 'You win');
+  assert.equal(await text(page, '#result-reason'), 'Five in a row');
+  assert.equal(await page.locator('.cell.win').count(), 5);
+  assert.equal(await text(page, '[data-testid="status"]'), 'Black wins — five in a row');
+  assert.equal(await page.isDisabled('[data-testid="hint"]'), true);
+  await page.waitForTimeout(300);
+  await screenshot(page, 'ui-result');
+  await page.click('[data-testid="result-new"]');
+  await page.waitForSelector('[data-testid="start-panel"][open]');
+  await done(page);
+});
+
+test('resign asks for a second click', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
+  await page.click('[data-testid="resign"]');
+  assert.equal(await text(page, '[data-testid="resign"]'), 'Resign?');
+  assert.equal((await calls(page, 'resign')).length, 0);
+  await page.click('[data-testid="resign"]');
+  await page.waitForFunction(() => window.__mock.callsOf('resign').length === 1);
+  assert.equal(await text(page, '[data-testid="resign"]'), 'Resign');
+  await done(page);
+});
+
+test('sound: a new stone clicks through Web Audio, and the mute setting silences it', async () => {
+  // Count the clicks the page schedules.
+  const script = `window.__clicks = 0;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function () { window.__clicks++; return create.call(this); };`;
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }), settings: { sound: true }, script });
+  await page.click(cell(3, 3)); // a user gesture unlocks audio; our own stone clicks
+  await page.waitForFunction(() => window.__clicks === 1);
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 3], [4, 4]] }));
+  await page.waitForFunction(() => window.__clicks === 2);
+  // A snapshot without a new move (e.g. thinking progress) is silent.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 3], [4, 4]], hint: { x: 1, y: 1 } }));
+  await page.click('[data-testid="settings"]');
+  await page.click('[data-testid="sound"]');
+  await page.keyboard.press('Escape');
+  assert.equal((await calls(page, 'set_settings')).at(-1).args.settings.sound, false);
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 3], [4, 4], [5, 5]] }));
+  await page.waitForSelector(`${cell(5, 5)}[data-stone]`);
+  await page.waitForTimeout(100);
+  assert.equal(await page.evaluate(() => window.__clicks), 2);
+  await done(page);
+});
+
+test('statistics: shown when the backend keeps them, a placeholder otherwise', async () => {
+  const stats = [{ game: 'gomoku', rule: 'renju', level: 'master', wins: 3, losses: 5, draws: 1 }, { game: 'reversi', level: 'greedy', wins: 2, losses: 0, draws: 0 }];
+  const page = await open({ snapshot: snapshot(), responses: { get_stats: stats } });
+  await page.click('[data-testid="settings"]');
+  await page.waitForSelector('[data-testid="stats"] table');
+  const rows = await page.$$eval('[data-testid="stats"] tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows, [['Gomoku · Renju', 'Master', '3', '5', '1'], ['Reversi', 'Greedy', '2', '0', '0']]);
+  await screenshot(page, 'ui-settings');
+  await done(page);
+  const none = await open({ snapshot: snapshot() });
+  await none.click('[data-testid="settings"]');
+  await none.waitForFunction(() => window.__mock.callsOf('get_stats').length === 1);
+  assert.match(await text(none, '[data-testid="stats"]'), /will appear here/);
+  await done(none);
+});
+
+test('save offers both formats; open shows a bad file in words', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7]] }) });
+  await page.click('[data-testid="save"]');
+  await page.click('#save-menu [data-format="json"]');
+  await page.waitForFunction(() => window.__mock.callsOf('save_game').length === 1);
+  assert.deepEqual((await calls(page, 'save_game'))[0].args, { format: 'json' });
+  assert.equal(await page.isHidden('#save-menu'), true);
+  // A cancelled dialog says nothing; a bad file is explained.
+  await page.evaluate(() => window.__mock.fail('open_game', { code: 'cancelled', message: 'cancelled', params: {} }));
+  await page.click('[data-testid="open"]');
+  await page.waitForFunction(() => window.__mock.callsOf('open_game').length === 1);
+  await page.waitForTimeout(100);
+  assert.equal(await page.isHidden('#toast'), true);
+  await page.evaluate(() => window.__mock.fail('open_game', { code: 'bad_file', message: 'line 3: x out of range', params: {} }));
+  await page.click('[data-testid="open"]');
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('line 3'));
+  assert.equal(await text(page, '#toast'), 'That file is not a game Tengen can open: line 3: x out of range');
+  await done(page);
+});
+
+test('move numbers and coordinates can be switched', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8], [6, 8]] }) });
+  assert.equal(await page.locator('.coords-left').isVisible(), true);
+  await page.click('[data-testid="settings"]');
+  await page.click('[data-testid="move-numbers"]');
+  await page.click('[data-testid="coordinates"]');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('.coords-left').isVisible(), false);
+  assert.equal(await text(page, `${cell(8, 8)} .stone`), '2');
+  const color = await page.$eval(`${cell(8, 8)} .stone`, (e) => getComputedStyle(e).color);
+  assert.notEqual(color, 'rgba(0, 0, 0, 0)', 'numbers are visible');
+  await screenshot(page, 'ui-move-numbers');
+  await done(page);
+});
+
+test('a late command answer does not overwrite a newer snapshot event', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
+  // play_move answers slowly with the position after the human move only, while the event
+  // with the computer's reply arrives first.
+  await page.evaluate(() => {
+    const real = window.__TAURI__.core.invoke;
+    window.__TAURI__.core.invoke = async (cmd, args) => {
+      if (cmd !== 'play_move') return real(cmd, args);
+      const answer = await real(cmd, args);
+      await new Promise((r) => setTimeout(r, 150));
+      return answer;
+    };
+  });
+  await page.click(cell(9, 9));
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [9, 9], [10, 10]] }));
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute(cell(10, 10), 'data-stone'), 'white');
+  await done(page);
+});
+
+test('every control is reachable by keyboard with a visible focus', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]], canRedo: true }) });
+  const reached = new Set();
+  for (let i = 0; i < 16; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement;
+      const style = getComputedStyle(el);
+      return { id: el === document.body ? '' : el.dataset.testid || el.className, outline: style.outlineStyle };
+    });
+    if (info.id === '') continue; // the page itself, between the last control and the first
+    reached.add(info.id);
+    assert.notEqual(info.outline, 'none', `${info.id} shows focus`);
+  }
+  for (const id of ['new-game', 'open', 'save', 'settings', 'undo', 'redo', 'hint', 'resign']) assert.ok(reached.has(id), `${id} reachable`);
+  assert.ok([...reached].some((id) => String(id).includes('board')), 'the board is reachable');
+  await done(page);
+});

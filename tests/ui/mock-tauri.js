@@ -1,0 +1,84 @@
+// Injected before the app loads: a stand-in for window.__TAURI__ (withGlobalTauri).
+// core.invoke records every call and answers from canned responses; event.listen lets the
+// test push events. Controlled from the test through window.__mock.
+(() => {
+  const clone = (v) => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
+  const mock = {
+    calls: [],
+    responses: {}, // command -> value, or {__error: {code, message, params}}
+    listeners: {}, // event -> [handler]
+    snapshot: null, // the "current" snapshot: get_snapshot answers it, play_move edits it
+    setup(init) {
+      Object.assign(mock.responses, init.responses || {});
+      if (init.snapshot !== undefined) mock.snapshot = init.snapshot;
+    },
+    respond(command, value) {
+      mock.responses[command] = value;
+    },
+    fail(command, error) {
+      mock.responses[command] = { __error: error };
+    },
+    emit(event, payload) {
+      if (event === 'snapshot') mock.snapshot = clone(payload);
+      for (const fn of mock.listeners[event] || []) fn({ event, id: 0, payload: clone(payload) });
+    },
+    callsOf(command) {
+      return mock.calls.filter((c) => c.cmd === command);
+    },
+    // A rule-free default for play_move: put a stone of the side to move and pass the turn.
+    fakePlay({ x, y }) {
+      const s = clone(mock.snapshot);
+      if (!s) throw { code: 'invalid_argument', message: 'no game', params: {} };
+      const color = s.toMove || 'black';
+      s.board[y][x] = color;
+      s.moves.push({ x, y, pass: false, color, ms: 0, label: `${s.columns[x]}${s.rows[y]}` });
+      s.lastMove = { x, y };
+      s.toMove = color === 'black' ? 'white' : 'black';
+      s.canUndo = true;
+      mock.snapshot = s;
+      return s;
+    },
+  };
+  const defaults = {
+    get_settings: () => ({ language: 'en', theme: 'light', sound: false, showCoordinates: true, showMoveNumbers: false, lastConfig: null }),
+    set_settings: (args) => args.settings,
+    get_snapshot: () => mock.snapshot,
+    list_levels: () => [
+      ...['fivetuple', 'winarray', 'pattern', 'lookahead', 'master'].map((level, i) => ({ game: 'gomoku', level, rank: i + 1 })),
+      ...['greedy', 'classic', 'strong', 'master'].map((level, i) => ({ game: 'reversi', level, rank: i + 1 })),
+    ],
+    play_move: (args) => mock.fakePlay(args),
+    undo: () => mock.snapshot,
+    redo: () => mock.snapshot,
+    hint: () => mock.snapshot,
+    resign: () => mock.snapshot,
+    stop_thinking: () => mock.snapshot,
+    new_game: () => mock.snapshot,
+    save_game: () => null,
+    open_game: () => mock.snapshot,
+  };
+  window.__mock = mock;
+  window.__TAURI__ = {
+    core: {
+      async invoke(cmd, args = {}) {
+        mock.calls.push({ cmd, args: clone(args) });
+        await null;
+        if (cmd in mock.responses) {
+          const r = mock.responses[cmd];
+          if (r && r.__error) throw clone(r.__error);
+          return clone(r);
+        }
+        if (cmd in defaults) return clone(defaults[cmd](args));
+        throw { code: 'invalid_argument', message: `unknown command ${cmd}`, params: {} };
+      },
+    },
+    event: {
+      async listen(event, handler) {
+        (mock.listeners[event] ||= []).push(handler);
+        return () => {
+          mock.listeners[event] = mock.listeners[event].filter((h) => h !== handler);
+        };
+      },
+    },
+  };
+})();

@@ -1,0 +1,709 @@
+// Wires backend state to the views. Holds no game rules: everything shown comes from the
+// latest snapshot (see "The app's IPC contract" in BRIEF.md) and the user's settings.
+
+import { api, on } from './ipc.js';
+import { Board } from './board.js';
+import { t, translate, setLanguage, resolveLanguage, errorText } from './i18n.js';
+import * as sound from './sound.js';
+import { installKeyboard } from './keyboard.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+const DEFAULT_SETTINGS = {
+  language: 'auto',
+  theme: 'system',
+  sound: true,
+  showCoordinates: true,
+  showMoveNumbers: false,
+  lastConfig: null,
+};
+
+const FALLBACK_LEVELS = [
+  ...['fivetuple', 'winarray', 'pattern', 'lookahead', 'master'].map((level, i) => ({ game: 'gomoku', level, rank: i + 1 })),
+  ...['greedy', 'classic', 'strong', 'master'].map((level, i) => ({ game: 'reversi', level, rank: i + 1 })),
+];
+const GOMOKU_SIZES = [9, 11, 13, 15, 17, 19];
+const TIMES_MS = [500, 1000, 2000, 5000, 10000, 30000];
+
+const state = {
+  snapshot: null,
+  settings: { ...DEFAULT_SETTINGS },
+  levels: FALLBACK_LEVELS,
+  progress: null, // latest ai-progress for the current generation
+  cursor: null,
+  showCursor: false,
+  snapshotEvents: 0, // how many `snapshot` events arrived; see apply()
+};
+
+let board;
+const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+
+// ---------------------------------------------------------------- helpers
+
+const colorName = (c) => t(`color.${c}`);
+const isHuman = (snap, color) => snap?.players?.[color]?.type === 'human';
+const otherColor = (c) => (c === 'black' ? 'white' : 'black');
+const gameOn = (snap) => !!snap && !snap.result;
+
+function pointLabel(snap, p) {
+  if (!p) return '';
+  const col = snap?.columns?.[p.x] ?? String.fromCharCode(97 + p.x);
+  const row = snap?.rows?.[p.y] ?? String((snap?.size ?? 15) - p.y);
+  return `${col}${row}`;
+}
+
+/** A score as people read it, from the point of view of the side that searched. */
+export function formatScore(score, game) {
+  if (!score) return '';
+  switch (score.kind) {
+    case 'win': return t('score.win', { n: score.value });
+    case 'loss': return t('score.loss', { n: score.value });
+    case 'exact': return t('score.exact', { value: (score.value > 0 ? '+' : '') + score.value });
+    default: {
+      const v = game === 'reversi' ? score.value / 100 : score.value;
+      const text = game === 'reversi' ? v.toFixed(2) : String(v);
+      return v > 0 ? `+${text}` : text;
+    }
+  }
+}
+
+function compact(n) {
+  if (n == null) return '';
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)}G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
+  return String(n);
+}
+
+/** Candidate scores to 0..1 intensities for the heat map (best = 1). */
+export function heatFrom(candidates) {
+  const list = (candidates || []).filter((c) => Number.isInteger(c?.x) && Number.isInteger(c?.y));
+  if (!list.length) return [];
+  const num = (s) => {
+    if (!s) return 0;
+    if (s.kind === 'win') return 1e9 - s.value;
+    if (s.kind === 'loss') return -1e9 + s.value;
+    return s.value ?? 0;
+  };
+  const values = list.map((c) => num(c.score));
+  const ranked = [...values].sort((a, b) => b - a);
+  return list.map((c, i) => {
+    const rank = ranked.indexOf(values[i]);
+    return { x: c.x, y: c.y, v: Math.max(0.12, 1 - rank / Math.max(list.length, 4)) };
+  });
+}
+
+let toastTimer = 0;
+function toast(text, kind = 'error') {
+  const el = $('#toast');
+  el.textContent = text;
+  el.dataset.kind = kind;
+  el.hidden = false;
+  el.classList.remove('show');
+  void el.offsetWidth;
+  el.classList.add('show');
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    el.classList.remove('show');
+    toastTimer = setTimeout(() => (el.hidden = true), 250);
+  }, kind === 'error' ? 4500 : 3500);
+}
+
+function showError(err) {
+  console.warn('command failed', err);
+  toast(errorText(err), 'error');
+}
+
+/**
+ * Runs a command that answers with a snapshot. The `snapshot` events are the source of truth;
+ * a command's answer is only drawn when no event arrived meanwhile (an event can overtake the
+ * answer, e.g. a fast computer reply, and the answer would then be stale).
+ */
+async function command(fn) {
+  sound.unlock();
+  const seen = state.snapshotEvents;
+  try {
+    const snap = await fn();
+    if (snap && typeof snap === 'object' && 'board' in snap && state.snapshotEvents === seen) apply(snap);
+    return snap;
+  } catch (err) {
+    showError(err);
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- snapshots
+
+function apply(snap) {
+  const prev = state.snapshot;
+  snap.moves ||= [];
+  state.snapshot = snap;
+  if (!snap.thinking || (state.progress && state.progress.generation !== snap.generation)) state.progress = null;
+
+  const sameGame = prev && prev.game === snap.game && prev.size === snap.size;
+  const grew = sameGame && snap.moves.length > prev.moves.length;
+  if (grew) {
+    const last = snap.moves[snap.moves.length - 1];
+    if (last && !last.pass) sound.click(snap.game === 'reversi' ? 'disc' : 'stone');
+  }
+  const newPass = grew && snap.moves.slice(prev.moves.length).some((m) => m.pass);
+  const noticeChanged = JSON.stringify(prev?.notice ?? null) !== JSON.stringify(snap.notice);
+  if (snap.notice && (noticeChanged || newPass)) {
+    if (snap.notice.code === 'pass') toast(t('notice.pass', { color: colorName(snap.notice.params?.color) }), 'info');
+  }
+  if (!state.cursor || state.cursor.x >= snap.size || state.cursor.y >= snap.size) {
+    const mid = Math.floor((snap.size - 1) / 2);
+    state.cursor = { x: mid, y: mid };
+  }
+  render();
+  if (snap.result && prev && !prev.result && sameGame) showResult(snap);
+}
+
+function onProgress(p) {
+  const snap = state.snapshot;
+  if (!snap || p.generation !== snap.generation) return;
+  state.progress = p;
+  render();
+}
+
+// ---------------------------------------------------------------- rendering
+
+function boardConfig(snap) {
+  const s = state.settings;
+  const reversi = snap?.game === 'reversi';
+  const labels = {
+    board: snap ? t('board.label', { game: t(`game.${snap.game}`), size: snap.size }) : '',
+    empty: t('cell.empty'),
+    black: t(reversi ? 'cell.disc.black' : 'cell.stone.black'),
+    white: t(reversi ? 'cell.disc.white' : 'cell.stone.white'),
+    cell: t('cell.label'),
+  };
+  if (!snap) {
+    return { game: 'gomoku', size: 15, stones: null, labels, interactive: false, ghost: null,
+      showCoordinates: s.showCoordinates, lastMove: null, heat: [], line: [], legal: [], forbidden: [], hint: null };
+  }
+  const on = gameOn(snap);
+  const humanToMove = on && snap.toMove && isHuman(snap, snap.toMove);
+  const thinking = snap.thinking;
+  const numbers = Array.from({ length: snap.size }, () => Array(snap.size).fill(null));
+  snap.moves.forEach((m, i) => {
+    if (!m.pass && numbers[m.y]) numbers[m.y][m.x] = i + 1;
+  });
+  let heat = [];
+  if (thinking && state.progress?.candidates?.length) heat = heatFrom(state.progress.candidates);
+  else if (thinking || snap.hint) heat = heatFrom(snap.heat);
+  return {
+    game: snap.game,
+    size: snap.size,
+    stones: snap.board,
+    lastMove: snap.lastMove,
+    numbers,
+    showNumbers: s.showMoveNumbers,
+    showCoordinates: s.showCoordinates,
+    columns: snap.columns,
+    rows: snap.rows,
+    forbidden: humanToMove && snap.toMove === 'black' ? snap.forbidden || [] : [],
+    legal: humanToMove && !thinking ? snap.legalMoves || [] : [],
+    hint: on ? snap.hint : null,
+    line: snap.result?.line || [],
+    heat,
+    flipped: snap.flipped || [],
+    ghost: humanToMove && !thinking ? snap.toMove : null,
+    interactive: on,
+    cursor: state.cursor,
+    showCursor: state.showCursor,
+    labels,
+  };
+}
+
+function statusText(snap) {
+  if (!snap) return t('status.no_game');
+  if (snap.result) {
+    const reason = reasonText(snap.result);
+    return snap.result.winner
+      ? t('status.over.win', { color: colorName(snap.result.winner), reason })
+      : t('status.over.draw', { reason });
+  }
+  if (snap.thinking) {
+    return isHuman(snap, snap.thinking.color) ? t('status.hinting') : t('status.thinking', { color: colorName(snap.thinking.color) });
+  }
+  if (snap.hint) return t('status.hint_ready', { point: pointLabel(snap, snap.hint) });
+  if (!snap.toMove) return '';
+  const humans = ['black', 'white'].filter((c) => isHuman(snap, c)).length;
+  return isHuman(snap, snap.toMove) && humans === 1
+    ? t('status.your_turn', { color: colorName(snap.toMove) })
+    : t('status.to_move', { color: colorName(snap.toMove) });
+}
+
+function reasonText(result) {
+  const loser = result.winner ? otherColor(result.winner) : null;
+  return t(`result.reason.${result.reason}`, { color: loser ? colorName(loser) : '' });
+}
+
+function analysisText(snap) {
+  if (!snap?.thinking) return '';
+  const p = state.progress || snap.thinking;
+  const parts = [];
+  if (p.depth) parts.push(t('analysis.depth', { depth: p.seldepth && p.seldepth > p.depth ? `${p.depth}/${p.seldepth}` : p.depth }));
+  if (p.score) parts.push(t('analysis.score', { score: formatScore(p.score, snap.game) }));
+  if (p.nodes) parts.push(t('analysis.nodes', { nodes: compact(p.nodes) }));
+  if (p.nps) parts.push(t('analysis.nps', { nps: compact(p.nps) }));
+  let text = parts.join(' · ');
+  if (p.pv?.length) text += `\n${p.pv.slice(0, 8).join(' ')}`;
+  return text;
+}
+
+function levelName(level) {
+  return level ? t(`level.${level.game}.${level.level}`) : '';
+}
+
+function renderPlayers(snap) {
+  const humans = snap ? ['black', 'white'].filter((c) => isHuman(snap, c)).length : 0;
+  for (const color of ['black', 'white']) {
+    const el = $(`#player-${color}`);
+    const player = snap?.players?.[color];
+    el.querySelector('.name').textContent = colorName(color);
+    let kind = '';
+    if (player?.type === 'human') kind = humans === 1 ? t('player.you') : t('player.human');
+    else if (player?.type === 'computer') kind = `${t('player.computer')} · ${levelName(player.level)}`;
+    el.querySelector('.kind').textContent = kind;
+    const count = snap?.game === 'reversi' ? snap.counts?.[color] : null;
+    el.querySelector('.count').textContent = count == null ? '' : String(count);
+    el.querySelector('.count').setAttribute('aria-label', count == null ? '' : t('counts.label', { n: count }));
+    el.classList.toggle('active', !!snap && gameOn(snap) && snap.toMove === color);
+    el.classList.toggle('thinking', !!snap?.thinking && snap.thinking.color === color && !isHuman(snap, color));
+    el.classList.toggle('winner', !!snap?.result && snap.result.winner === color);
+  }
+}
+
+function renderMoves(snap) {
+  const list = $('#move-list');
+  const moves = snap?.moves || [];
+  $('#moves-empty').hidden = moves.length > 0;
+  const rows = [];
+  let row = null;
+  moves.forEach((m, i) => {
+    if (!row || m.color === 'black' || row.white) {
+      row = { n: rows.length + 1, black: null, white: null };
+      rows.push(row);
+    }
+    row[m.color === 'white' ? 'white' : 'black'] = { ...m, index: i };
+  });
+  const frag = document.createDocumentFragment();
+  const lastIndex = moves.length - 1;
+  for (const r of rows) {
+    const li = document.createElement('li');
+    const num = document.createElement('span');
+    num.className = 'n';
+    num.textContent = `${r.n}.`;
+    li.append(num);
+    for (const color of ['black', 'white']) {
+      const span = document.createElement('span');
+      const m = r[color];
+      span.className = `mv ${color}`;
+      if (m) {
+        span.textContent = m.pass ? t('moves.pass') : m.label || pointLabel(snap, m);
+        if (m.index === lastIndex) span.classList.add('current');
+        if (m.pass) span.classList.add('pass');
+      }
+      li.append(span);
+    }
+    frag.append(li);
+  }
+  list.replaceChildren(frag);
+  list.parentElement.scrollTop = list.parentElement.scrollHeight;
+}
+
+function renderControls(snap) {
+  const on = gameOn(snap);
+  const thinking = snap?.thinking;
+  const computerThinking = !!thinking && !isHuman(snap, thinking.color);
+  const humanToMove = on && isHuman(snap, snap.toMove);
+  $('#btn-undo').disabled = !snap?.canUndo;
+  $('#btn-redo').disabled = !snap?.canRedo;
+  $('#btn-hint').disabled = !humanToMove || !!thinking;
+  $('#btn-stop').disabled = !computerThinking;
+  $('#btn-resign').disabled = !on || !['black', 'white'].some((c) => isHuman(snap, c));
+  $('#btn-save').disabled = !snap;
+}
+
+function render() {
+  const snap = state.snapshot;
+  board.set(boardConfig(snap));
+  $('#status').textContent = statusText(snap);
+  $('#analysis').textContent = analysisText(snap);
+  document.body.classList.toggle('is-thinking', !!snap?.thinking);
+  $('#game-title').textContent = snap
+    ? snap.game === 'gomoku'
+      ? `${t('game.gomoku')} · ${t(`rule.${snap.rule}`)} · ${snap.size} × ${snap.size}`
+      : t('game.reversi')
+    : '';
+  renderPlayers(snap);
+  renderControls(snap);
+  renderMoves(snap);
+}
+
+// ---------------------------------------------------------------- result dialog
+
+function showResult(snap) {
+  const r = snap.result;
+  const humans = ['black', 'white'].filter((c) => isHuman(snap, c));
+  let title;
+  if (!r.winner) title = t('result.draw');
+  else if (humans.length === 1) title = r.winner === humans[0] ? t('result.you_win') : t('result.you_lose');
+  else title = t('result.win', { color: colorName(r.winner) });
+  const dialog = $('#result-dialog');
+  dialog.dataset.winner = r.winner || 'draw';
+  dialog.querySelector('.piece').className = `piece ${r.winner || 'draw'}`;
+  $('#result-title').textContent = title;
+  $('#result-reason').textContent = reasonText(r).replace(/^./, (c) => c.toUpperCase());
+  const details = [];
+  if (r.discs) details.push(t('result.discs', r.discs));
+  details.push(t('result.moves', { n: snap.moves.filter((m) => !m.pass).length }));
+  $('#result-detail').textContent = details.join(' · ');
+  if (!dialog.open) dialog.showModal();
+}
+
+// ---------------------------------------------------------------- start panel
+
+function fillStartPanel(config) {
+  const form = $('#start-form');
+  const kind = config?.kind || { game: 'gomoku', rule: 'freestyle', size: 15 };
+  form.game.value = kind.game === 'reversi' ? 'reversi' : 'gomoku';
+  if (kind.game === 'gomoku') {
+    form.rule.value = kind.rule || 'freestyle';
+    state.gomokuSize = kind.size || 15;
+  }
+  const b = config?.black?.type || 'human';
+  const w = config?.white?.type || 'computer';
+  form.side.value = b === 'human' && w === 'human' ? 'both' : b === 'human' ? 'black' : w === 'human' ? 'white' : 'none';
+  const computer = [config?.black, config?.white].find((p) => p?.type === 'computer');
+  state.startLevel = computer?.level?.level || null;
+  state.startTime = config?.timePerMoveMs || 1000;
+  refreshStartFields();
+}
+
+function option(value, text) {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = text;
+  return o;
+}
+
+function refreshStartFields() {
+  const form = $('#start-form');
+  const game = form.game.value;
+  const gomoku = game === 'gomoku';
+
+  form.rule.disabled = !gomoku;
+  const sizes = gomoku ? GOMOKU_SIZES : [8];
+  const wantSize = gomoku ? Number(form.size.value) || state.gomokuSize || 15 : 8;
+  form.size.replaceChildren(...sizes.map((n) => option(n, t('start.size.option', { n }))));
+  form.size.value = sizes.includes(wantSize) ? wantSize : gomoku ? 15 : 8;
+  form.size.disabled = !gomoku;
+
+  const levels = state.levels.filter((l) => l.game === game).sort((a, b) => a.rank - b.rank);
+  const current = form.level.value && levels.some((l) => l.level === form.level.value) ? form.level.value : null;
+  form.level.replaceChildren(...levels.map((l) => option(l.level, t('level.option', { rank: l.rank, name: levelName(l) }))));
+  const fallback = levels[Math.min(2, levels.length - 1)]?.level;
+  const pick = [state.startLevel, current, fallback].find((l) => l && levels.some((x) => x.level === l));
+  if (pick) form.level.value = pick;
+  state.startLevel = null;
+  form.level.disabled = form.side.value === 'both';
+
+  const time = Number(form.time.value) || state.startTime || 1000;
+  form.time.replaceChildren(...TIMES_MS.map((ms) => option(ms, t('start.time.option', { s: ms / 1000 }))));
+  form.time.value = TIMES_MS.includes(time) ? time : 1000;
+  form.time.disabled = form.side.value === 'both';
+
+  $('#rule-desc').textContent = gomoku ? t(`rule.${form.rule.value}.desc`) : t('rule.reversi.desc');
+}
+
+function readStartPanel() {
+  const form = $('#start-form');
+  const game = form.game.value;
+  const kind = game === 'gomoku' ? { game, rule: form.rule.value, size: Number(form.size.value) } : { game: 'reversi' };
+  const human = { type: 'human' };
+  const computer = { type: 'computer', level: { game, level: form.level.value } };
+  const side = form.side.value;
+  return {
+    kind,
+    black: side === 'black' || side === 'both' ? human : computer,
+    white: side === 'white' || side === 'both' ? human : computer,
+    timePerMoveMs: Number(form.time.value),
+  };
+}
+
+function openStartPanel() {
+  closeMenus();
+  $('#start-error').textContent = '';
+  fillStartPanel(state.settings.lastConfig);
+  const dialog = $('#start-dialog');
+  if (!dialog.open) dialog.showModal();
+  $('#start-go').focus();
+}
+
+async function startGame(e) {
+  e.preventDefault();
+  sound.unlock();
+  const config = readStartPanel();
+  const seen = state.snapshotEvents;
+  try {
+    const snap = await api.newGame(config);
+    $('#start-dialog').close();
+    $('#result-dialog').open && $('#result-dialog').close();
+    if (snap && state.snapshotEvents === seen) apply(snap);
+    saveSettings({ lastConfig: config });
+  } catch (err) {
+    $('#start-error').textContent = errorText(err);
+  }
+}
+
+// ---------------------------------------------------------------- settings
+
+function resolvedTheme(setting) {
+  if (setting === 'light' || setting === 'dark') return setting;
+  return systemDark.matches ? 'dark' : 'light';
+}
+
+async function applySettings(settings, { translateNow = true } = {}) {
+  state.settings = { ...DEFAULT_SETTINGS, ...settings };
+  const s = state.settings;
+  document.documentElement.dataset.theme = resolvedTheme(s.theme);
+  document.documentElement.dataset.themeSetting = s.theme;
+  sound.setEnabled(s.sound);
+  await setLanguage(resolveLanguage(s.language));
+  if (translateNow) {
+    translate();
+    if ($('#start-dialog').open) refreshStartFields();
+    render();
+  }
+  const form = $('#settings-dialog form');
+  form.language.value = s.language;
+  form.theme.value = s.theme;
+  form.sound.checked = !!s.sound;
+  form.showCoordinates.checked = !!s.showCoordinates;
+  form.showMoveNumbers.checked = !!s.showMoveNumbers;
+}
+
+async function saveSettings(change) {
+  const next = { ...state.settings, ...change };
+  await applySettings(next);
+  try {
+    const saved = await api.setSettings(next);
+    if (saved && typeof saved === 'object') state.settings = { ...DEFAULT_SETTINGS, ...saved };
+  } catch (err) {
+    if (err.code !== 'no_backend') showError(err);
+  }
+}
+
+function openSettings() {
+  closeMenus();
+  $('#settings-dialog').showModal();
+  renderStats();
+}
+
+/** Wins, losses and draws per game, rule and level, when the backend keeps them. */
+async function renderStats() {
+  const box = $('#stats');
+  let rows = null;
+  try {
+    rows = await api.getStats();
+  } catch {
+    rows = null;
+  }
+  const valid = Array.isArray(rows) && rows.filter((r) => r && r.game && Number.isFinite(r.wins ?? 0));
+  if (!valid || !valid.length) {
+    box.replaceChildren(Object.assign(document.createElement('p'), { textContent: t('settings.stats.none') }));
+    return;
+  }
+  const table = document.createElement('table');
+  const head = table.createTHead().insertRow();
+  for (const key of ['stats.game', 'stats.level', 'stats.wins', 'stats.losses', 'stats.draws']) {
+    const th = document.createElement('th');
+    th.textContent = t(key);
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const r of valid) {
+    const tr = body.insertRow();
+    const game = r.game === 'gomoku' && r.rule ? `${t('game.gomoku')} · ${t(`rule.${r.rule}`)}` : t(`game.${r.game}`);
+    const level = r.level ? t(`level.${r.game}.${typeof r.level === 'string' ? r.level : r.level.level}`) : '';
+    for (const v of [game, level, r.wins ?? 0, r.losses ?? 0, r.draws ?? 0]) tr.insertCell().textContent = String(v);
+  }
+  box.replaceChildren(table);
+}
+
+// ---------------------------------------------------------------- actions
+
+function closeMenus() {
+  $('#save-menu').hidden = true;
+  $('#btn-save').setAttribute('aria-expanded', 'false');
+}
+
+async function save(format) {
+  closeMenus();
+  try {
+    const saved = await api.saveGame(format);
+    if (typeof saved === 'string' && saved) toast(t('notice.saved', { path: saved }), 'info');
+  } catch (err) {
+    if (err.code !== 'cancelled') showError(err);
+  }
+}
+
+async function open() {
+  closeMenus();
+  const seen = state.snapshotEvents;
+  try {
+    const snap = await api.openGame();
+    if (snap && state.snapshotEvents === seen) apply(snap);
+  } catch (err) {
+    if (err.code !== 'cancelled') showError(err);
+  }
+}
+
+// Resigning asks once: the first click arms the button for a few seconds.
+let resignArmed = 0;
+function disarmResign() {
+  clearTimeout(resignArmed);
+  resignArmed = 0;
+  const button = $('#btn-resign');
+  button.classList.remove('armed');
+  button.querySelector('span').textContent = t('controls.resign');
+}
+function resign() {
+  const button = $('#btn-resign');
+  if (!resignArmed) {
+    button.classList.add('armed');
+    button.querySelector('span').textContent = t('controls.resign_confirm');
+    resignArmed = setTimeout(disarmResign, 3000);
+    return;
+  }
+  disarmResign();
+  command(api.resign);
+}
+
+function play(x, y) {
+  state.cursor = { x, y };
+  return command(() => api.playMove(x, y));
+}
+
+function moveCursor(dx, dy) {
+  const snap = state.snapshot;
+  if (!snap) return;
+  const n = snap.size;
+  const c = state.cursor || { x: 0, y: 0 };
+  state.cursor = { x: Math.min(n - 1, Math.max(0, c.x + dx)), y: Math.min(n - 1, Math.max(0, c.y + dy)) };
+  state.showCursor = true;
+  render();
+}
+
+const anyDialogOpen = () => [...document.querySelectorAll('dialog')].some((d) => d.open);
+
+function wire() {
+  board = new Board($('#board'), { onSelect: (x, y) => play(x, y) });
+
+  $('#btn-new').addEventListener('click', openStartPanel);
+  $('#btn-open').addEventListener('click', open);
+  $('#btn-save').addEventListener('click', (e) => {
+    e.stopPropagation();
+    const menu = $('#save-menu');
+    menu.hidden = !menu.hidden;
+    $('#btn-save').setAttribute('aria-expanded', String(!menu.hidden));
+    if (!menu.hidden) menu.querySelector('button').focus();
+  });
+  $('#save-menu').addEventListener('click', (e) => {
+    const format = e.target.closest('[data-format]')?.dataset.format;
+    if (format) save(format);
+  });
+  document.addEventListener('click', (e) => {
+    if (!e.target.closest('.menu-wrap')) closeMenus();
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') closeMenus();
+  });
+  $('#btn-settings').addEventListener('click', openSettings);
+  $('#btn-undo').addEventListener('click', () => command(api.undo));
+  $('#btn-redo').addEventListener('click', () => command(api.redo));
+  $('#btn-hint').addEventListener('click', () => command(api.hint));
+  $('#btn-stop').addEventListener('click', () => command(api.stopThinking));
+  $('#btn-resign').addEventListener('click', resign);
+
+  const form = $('#start-form');
+  form.addEventListener('submit', startGame);
+  form.game.addEventListener('change', refreshStartFields);
+  form.rule.addEventListener('change', refreshStartFields);
+  form.side.addEventListener('change', refreshStartFields);
+  $('#start-cancel').addEventListener('click', () => $('#start-dialog').close());
+
+  const settingsForm = $('#settings-dialog form');
+  settingsForm.addEventListener('change', (e) => {
+    const el = e.target;
+    saveSettings({ [el.name]: el.type === 'checkbox' ? el.checked : el.value });
+  });
+
+  $('#result-dialog').addEventListener('close', () => {
+    if ($('#result-dialog').returnValue === 'new') openStartPanel();
+  });
+
+  systemDark.addEventListener('change', () => {
+    document.documentElement.dataset.theme = resolvedTheme(state.settings.theme);
+  });
+
+  installKeyboard(
+    {
+      left: () => moveCursor(-1, 0),
+      right: () => moveCursor(1, 0),
+      up: () => moveCursor(0, -1),
+      down: () => moveCursor(0, 1),
+      place: () => state.snapshot && state.cursor && play(state.cursor.x, state.cursor.y),
+      undo: () => command(api.undo),
+      redo: () => command(api.redo),
+      new: openStartPanel,
+      hint: () => command(api.hint),
+      save: () => save('record'),
+      open,
+    },
+    { board: board.el, blocked: anyDialogOpen },
+  );
+}
+
+async function init() {
+  wire();
+  let settings = DEFAULT_SETTINGS;
+  try {
+    settings = { ...DEFAULT_SETTINGS, ...(await api.getSettings()) };
+  } catch (err) {
+    if (err.code !== 'no_backend') showError(err);
+  }
+  await applySettings(settings);
+
+  await on('snapshot', (snap) => {
+    state.snapshotEvents++;
+    apply(snap);
+  });
+  await on('ai-progress', onProgress);
+
+  try {
+    const levels = await api.listLevels();
+    if (Array.isArray(levels) && levels.length) state.levels = levels;
+  } catch {
+    /* the built-in list */
+  }
+
+  let snap = null;
+  try {
+    snap = await api.getSnapshot();
+  } catch {
+    snap = null;
+  }
+  if (snap && snap.board && state.snapshotEvents === 0) apply(snap);
+  else render();
+  if (!state.snapshot) openStartPanel();
+  document.documentElement.dataset.ready = 'true';
+}
+
+init().catch((err) => {
+  console.error(err);
+  document.documentElement.dataset.ready = 'error';
+});

@@ -1,0 +1,292 @@
+// The board view: renders whole-board data into a CSS grid of cells. No game rules here —
+// like chessground/Shudan, it takes plain data through set(config) and reports clicks
+// through onSelect(x, y). Cells carry data-x/data-y (0-based from the top-left) and, when
+// occupied, data-stone="black"|"white".
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+const DEFAULTS = {
+  game: 'gomoku', // 'gomoku' (stones on intersections, wood) | 'reversi' (discs in squares, green)
+  size: 15,
+  stones: null, // stones[y][x] = 'black' | 'white' | null
+  lastMove: null, // {x, y}
+  numbers: null, // numbers[y][x] = move number | null
+  showNumbers: false,
+  showCoordinates: true,
+  columns: null, // labels left to right
+  rows: null, // labels top to bottom
+  forbidden: [], // [{x, y, kind}]
+  legal: [], // [{x, y}]
+  hint: null, // {x, y}
+  line: [], // winning line [{x, y}]
+  heat: [], // [{x, y, v}] with v in 0..1
+  flipped: [], // discs flipped by the last move, animated outward from lastMove
+  ghost: null, // colour previewed under the pointer on playable cells, or null
+  interactive: true,
+  cursor: null, // {x, y} keyboard cursor
+  showCursor: false,
+  labels: { board: 'Board', empty: 'empty', black: 'black stone', white: 'white stone', cell: '{point}, {what}' },
+};
+
+const key = (x, y) => `${x},${y}`;
+const setOf = (points) => new Set((points || []).map((p) => key(p.x, p.y)));
+
+/** Star points (hoshi): 天元 in the centre plus the usual corner points. */
+export function starPoints(size) {
+  const pts = [];
+  const edge = size >= 13 ? 3 : size >= 9 ? 2 : -1;
+  if (edge >= 0) {
+    const far = size - 1 - edge;
+    pts.push([edge, edge], [far, edge], [edge, far], [far, far]);
+    if (size >= 19 && size % 2 === 1) {
+      const mid = (size - 1) / 2;
+      pts.push([mid, edge], [mid, far], [edge, mid], [far, mid]);
+    }
+  }
+  if (size % 2 === 1) pts.push([(size - 1) / 2, (size - 1) / 2]);
+  return pts;
+}
+
+function defaultColumns(size) {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  return Array.from({ length: size }, (_, i) => letters[i] || String(i + 1));
+}
+
+export class Board {
+  /**
+   * @param {HTMLElement} host element the board is rendered into
+   * @param {{onSelect?: (x: number, y: number) => void}} options
+   */
+  constructor(host, { onSelect } = {}) {
+    this.host = host;
+    this.onSelect = onSelect || (() => {});
+    this.config = { ...DEFAULTS };
+    this.cells = [];
+    this.prev = null; // previous stones, to find new and flipped ones
+    this.shape = '';
+    this.el = document.createElement('div');
+    this.el.className = 'board';
+    this.el.tabIndex = 0;
+    this.el.setAttribute('role', 'grid');
+    host.replaceChildren(this.el);
+    this.el.addEventListener('click', (e) => {
+      const cell = e.target.closest?.('.cell');
+      if (!cell || !this.config.interactive) return;
+      this.onSelect(Number(cell.dataset.x), Number(cell.dataset.y));
+    });
+    this.el.addEventListener('pointermove', () => {
+      if (this.config.showCursor) this.set({ showCursor: false });
+    });
+  }
+
+  /** Merges config into the current one and redraws. */
+  set(config) {
+    Object.assign(this.config, config);
+    const c = this.config;
+    const shape = `${c.game}:${c.size}`;
+    if (shape !== this.shape) {
+      this.build();
+      this.shape = shape;
+      this.prev = null;
+    }
+    this.render();
+  }
+
+  cell(x, y) {
+    return this.cells[y * this.config.size + x];
+  }
+
+  build() {
+    const { game, size } = this.config;
+    this.el.className = `board board-${game}`;
+    this.el.style.setProperty('--n', size);
+    this.el.replaceChildren();
+
+    this.el.append(this.buildLines(game, size));
+
+    const grid = document.createElement('div');
+    grid.className = 'cells';
+    this.cells = [];
+    for (let y = 0; y < size; y++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      row.className = 'row';
+      for (let x = 0; x < size; x++) {
+        const cell = document.createElement('div');
+        cell.className = 'cell';
+        cell.setAttribute('role', 'gridcell');
+        cell.dataset.x = x;
+        cell.dataset.y = y;
+        cell.id = `cell-${x}-${y}`;
+        const heat = document.createElement('span');
+        heat.className = 'heat';
+        const stone = document.createElement('span');
+        stone.className = 'stone';
+        const mark = document.createElement('span');
+        mark.className = 'mark';
+        stone.addEventListener('animationend', () => stone.classList.remove('placing', 'flipping'));
+        cell.append(heat, stone, mark);
+        cell._stone = stone;
+        cell._mark = mark;
+        cell._heat = heat;
+        cell._state = '';
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      grid.append(row);
+    }
+    this.el.append(grid);
+
+    for (const side of ['top', 'bottom', 'left', 'right']) {
+      const coords = document.createElement('div');
+      coords.className = `coords coords-${side}`;
+      coords.setAttribute('aria-hidden', 'true');
+      for (let i = 0; i < size; i++) coords.append(document.createElement('span'));
+      this.el.append(coords);
+    }
+  }
+
+  buildLines(game, size) {
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('class', 'lines');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+    svg.setAttribute('preserveAspectRatio', 'none');
+    const line = (x1, y1, x2, y2, cls) => {
+      const l = document.createElementNS(SVG, 'line');
+      l.setAttribute('x1', x1);
+      l.setAttribute('y1', y1);
+      l.setAttribute('x2', x2);
+      l.setAttribute('y2', y2);
+      l.setAttribute('class', cls);
+      l.setAttribute('vector-effect', 'non-scaling-stroke');
+      svg.append(l);
+    };
+    const dot = (cx, cy, r) => {
+      const c = document.createElementNS(SVG, 'circle');
+      c.setAttribute('cx', cx);
+      c.setAttribute('cy', cy);
+      c.setAttribute('r', r);
+      c.setAttribute('class', 'star');
+      svg.append(c);
+    };
+    if (game === 'gomoku') {
+      // Lines through the cell centres; the outer ones a little heavier.
+      for (let i = 0; i < size; i++) {
+        const edge = i === 0 || i === size - 1 ? 'line edge' : 'line';
+        line(0.5, i + 0.5, size - 0.5, i + 0.5, edge);
+        line(i + 0.5, 0.5, i + 0.5, size - 0.5, edge);
+      }
+      for (const [x, y] of starPoints(size)) dot(x + 0.5, y + 0.5, 0.11);
+    } else {
+      for (let i = 0; i <= size; i++) {
+        const edge = i === 0 || i === size ? 'line edge' : 'line';
+        line(0, i, size, i, edge);
+        line(i, 0, i, size, edge);
+      }
+      if (size === 8) for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) dot(x, y, 0.07);
+    }
+    return svg;
+  }
+
+  render() {
+    const c = this.config;
+    const { size } = c;
+    const el = this.el;
+    el.classList.toggle('with-coords', !!c.showCoordinates);
+    el.classList.toggle('with-numbers', !!c.showNumbers);
+    el.classList.toggle('interactive', !!c.interactive);
+    el.classList.toggle('show-cursor', !!c.showCursor && !!c.cursor);
+    if (c.ghost && c.interactive) el.dataset.ghost = c.ghost;
+    else delete el.dataset.ghost;
+    el.setAttribute('aria-label', c.labels.board);
+
+    const columns = c.columns?.length === size ? c.columns : defaultColumns(size);
+    const rows = c.rows?.length === size ? c.rows : Array.from({ length: size }, (_, i) => String(size - i));
+    for (const side of ['top', 'bottom']) {
+      el.querySelectorAll(`.coords-${side} span`).forEach((s, i) => (s.textContent = columns[i]));
+    }
+    for (const side of ['left', 'right']) {
+      el.querySelectorAll(`.coords-${side} span`).forEach((s, i) => (s.textContent = rows[i]));
+    }
+
+    const forbidden = new Map((c.forbidden || []).map((p) => [key(p.x, p.y), p.kind || '']));
+    const legal = setOf(c.legal);
+    const line = setOf(c.line);
+    const heat = new Map((c.heat || []).map((h) => [key(h.x, h.y), h.v]));
+    const hint = c.hint ? key(c.hint.x, c.hint.y) : null;
+    const last = c.lastMove ? key(c.lastMove.x, c.lastMove.y) : null;
+    const cursor = c.cursor ? key(c.cursor.x, c.cursor.y) : null;
+
+    // Flips ripple outward from the move that caused them.
+    const flipDelay = new Map();
+    if (c.lastMove) {
+      for (const p of c.flipped || []) {
+        const d = Math.max(Math.abs(p.x - c.lastMove.x), Math.abs(p.y - c.lastMove.y));
+        flipDelay.set(key(p.x, p.y), (d - 1) * 45);
+      }
+    }
+
+    const prev = this.prev;
+    const next = [];
+    for (let y = 0; y < size; y++) {
+      const rowIn = c.stones?.[y] || [];
+      const rowOut = [];
+      for (let x = 0; x < size; x++) {
+        const k = key(x, y);
+        const cell = this.cells[y * size + x];
+        const stone = rowIn[x] === 'black' || rowIn[x] === 'white' ? rowIn[x] : null;
+        rowOut.push(stone);
+        const before = prev ? prev[y][x] : stone;
+        const number = c.numbers?.[y]?.[x] ?? null;
+
+        // Classes on the cell.
+        let cls = 'cell';
+        if (k === last) cls += ' last';
+        if (line.has(k)) cls += ' win';
+        if (!stone && forbidden.has(k)) cls += ' forbidden';
+        if (!stone && legal.has(k)) cls += ' legal';
+        if (!stone && k === hint) cls += ' hint';
+        if (k === cursor) cls += ' cursor';
+        if (cell.className !== cls) cell.className = cls;
+
+        if (stone) cell.dataset.stone = stone;
+        else delete cell.dataset.stone;
+
+        const s = cell._stone;
+        const sCls = stone ? `stone ${stone}` : 'stone';
+        const anim = [...s.classList].filter((n) => n === 'placing' || n === 'flipping');
+        if (stone && !before) {
+          s.className = `${sCls} placing`;
+        } else if (stone && before && stone !== before) {
+          s.className = `${sCls} flipping`;
+          s.style.setProperty('--delay', `${flipDelay.get(k) ?? 0}ms`);
+        } else {
+          const want = [sCls, ...anim].join(' ');
+          if (s.className !== want) s.className = want;
+        }
+        const numText = stone && number != null ? String(number) : '';
+        if (s.textContent !== numText) s.textContent = numText;
+
+        const h = heat.get(k);
+        if (h != null && !stone) {
+          cell._heat.style.setProperty('--h', Math.max(0.08, Math.min(1, h)).toFixed(3));
+          cell._heat.classList.add('on');
+        } else {
+          cell._heat.classList.remove('on');
+        }
+        if (!stone && forbidden.has(k)) cell._mark.title = forbidden.get(k);
+        else if (cell._mark.title) cell._mark.removeAttribute('title');
+
+        const point = `${columns[x]}${rows[y]}`;
+        const what = stone ? c.labels[stone] : c.labels.empty;
+        const label = c.labels.cell.replace('{point}', point).replace('{what}', what);
+        if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
+      }
+      next.push(rowOut);
+    }
+    this.prev = next;
+    if (cursor) el.setAttribute('aria-activedescendant', `cell-${c.cursor.x}-${c.cursor.y}`);
+    else el.removeAttribute('aria-activedescendant');
+  }
+}

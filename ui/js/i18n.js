@@ -1,0 +1,87 @@
+// Every user-facing string comes from ui/locales/*.json through t().
+// Elements carry data-i18n="key" (text) and data-i18n-attr="attr:key;attr:key" (attributes).
+
+export const LANGUAGES = ['en', 'zh-CN'];
+const FALLBACK = 'en';
+
+const tables = new Map();
+let current = FALLBACK;
+
+async function load(lang) {
+  if (!tables.has(lang)) {
+    const response = await fetch(new URL(`../locales/${lang}.json`, import.meta.url));
+    if (!response.ok) throw new Error(`locale ${lang}: HTTP ${response.status}`);
+    tables.set(lang, await response.json());
+  }
+  return tables.get(lang);
+}
+
+/** The language for a setting: "auto" follows the system locale. */
+export function resolveLanguage(setting, systemLanguages = navigator.languages || [navigator.language]) {
+  if (LANGUAGES.includes(setting)) return setting;
+  for (const tag of systemLanguages) {
+    if (/^zh\b/i.test(tag || '')) return 'zh-CN';
+    if (/^en\b/i.test(tag || '')) return 'en';
+  }
+  return FALLBACK;
+}
+
+/**
+ * Loads a language (and the fallback) and makes it current. Never throws: if the locale files
+ * cannot be read (e.g. a Content-Security-Policy without 'self' in connect-src), the keys show.
+ */
+export async function setLanguage(lang) {
+  try {
+    await load(FALLBACK);
+  } catch (err) {
+    console.error('cannot load the English texts', err);
+  }
+  try {
+    await load(lang);
+    current = lang;
+  } catch (err) {
+    console.warn(err);
+    current = FALLBACK;
+  }
+  document.documentElement.lang = current;
+  return current;
+}
+
+export function language() {
+  return current;
+}
+
+export function has(key) {
+  return key in (tables.get(current) || {}) || key in (tables.get(FALLBACK) || {});
+}
+
+/** The text for a key with {name} placeholders filled from params. */
+export function t(key, params = {}) {
+  const table = tables.get(current) || {};
+  let text = table[key] ?? tables.get(FALLBACK)?.[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** Translates the static texts under root. */
+export function translate(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of el.dataset.i18nAttr.split(';')) {
+      const [attr, key] = pair.split(':').map((s) => s.trim());
+      if (attr && key) el.setAttribute(attr, t(key));
+    }
+  }
+}
+
+/** Words for an IPC error {code, message, params}: the locale's text, else the English message. */
+export function errorText(error) {
+  const code = error?.code || 'unknown';
+  const params = { ...(error?.params || {}), message: error?.message || '' };
+  if (params.kind && has(`forbidden.${params.kind}`)) params.kind = t(`forbidden.${params.kind}`);
+  if (code === 'illegal_move' && params.reason && has(`error.illegal_move.${params.reason}`)) {
+    return t(`error.illegal_move.${params.reason}`, params);
+  }
+  if (has(`error.${code}`)) return t(`error.${code}`, params);
+  return error?.message || t('error.unknown', params);
+}

@@ -1,0 +1,58 @@
+// The only module that talks to the backend (Tauri commands and events). Everything else
+// imports `api` and `on` from here, so tests can replace window.__TAURI__ with a mock.
+
+function tauri() {
+  const t = window.__TAURI__;
+  if (!t?.core?.invoke) throw { code: 'no_backend', message: 'The game engine is not available.', params: {} };
+  return t;
+}
+
+/** Turns whatever a rejected invoke gives into {code, message, params}. */
+export function normalizeError(err) {
+  if (err && typeof err === 'object' && typeof err.code === 'string') {
+    return { code: err.code, message: String(err.message ?? ''), params: err.params || {} };
+  }
+  if (typeof err === 'string') {
+    try {
+      const parsed = JSON.parse(err);
+      if (parsed && typeof parsed.code === 'string') return normalizeError(parsed);
+    } catch {
+      /* a plain message */
+    }
+    return { code: 'unknown', message: err, params: {} };
+  }
+  return { code: 'unknown', message: String(err?.message ?? err), params: {} };
+}
+
+async function call(command, args) {
+  try {
+    return await tauri().core.invoke(command, args);
+  } catch (err) {
+    throw normalizeError(err);
+  }
+}
+
+export const api = {
+  newGame: (config) => call('new_game', { config }),
+  playMove: (x, y) => call('play_move', { x, y }),
+  undo: () => call('undo'),
+  redo: () => call('redo'),
+  hint: () => call('hint'),
+  resign: () => call('resign'),
+  stopThinking: () => call('stop_thinking'),
+  getSnapshot: () => call('get_snapshot'),
+  saveGame: (format) => call('save_game', { format }),
+  openGame: () => call('open_game'),
+  getSettings: () => call('get_settings'),
+  setSettings: (settings) => call('set_settings', { settings }),
+  listLevels: () => call('list_levels'),
+  // Optional: [{game, rule, level, wins, losses, draws}] when the backend keeps statistics.
+  getStats: () => call('get_stats'),
+};
+
+/** Subscribes to a backend event; the handler gets the payload. Resolves to an unlisten function. */
+export async function on(event, handler) {
+  const listen = window.__TAURI__?.event?.listen;
+  if (!listen) return () => {};
+  return listen(event, (e) => handler(e.payload));
+}
