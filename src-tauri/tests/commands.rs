@@ -410,3 +410,50 @@ fn a_real_level_replies_or_its_failure_is_reported() {
         }
     }
 }
+
+/// Reversi passes are played automatically and announced (the notice, the move list and a
+/// `move-played` event with `pass: true`).
+#[test]
+fn reversi_passes_are_automatic_and_announced() {
+    use tengen_engine::game::{Game, GameConfig};
+    use tengen_engine::rng::Rng;
+    use tengen_engine::Move;
+    // Find a game with a forced pass by random play on the engine directly.
+    let config: GameConfig =
+        serde_json::from_value(reversi_config(human(), human(), 1000)).unwrap();
+    let mut rng = Rng::new(2024);
+    let mut line = None;
+    'games: for _ in 0..2000 {
+        let mut game = Game::new(config).unwrap();
+        let mut moves = Vec::new();
+        while game.result().is_none() {
+            let legal = game.position().legal_points();
+            let p = legal[rng.below(legal.len() as u64) as usize];
+            moves.push(p);
+            let records = game.play(Move::Place(p), 0).unwrap();
+            if records.len() > 1 && game.result().is_none() {
+                line = Some(moves);
+                break 'games;
+            }
+        }
+    }
+    let line = line.expect("some random game has a forced pass");
+    let h = Harness::new("pass");
+    let played = h.events("move-played");
+    h.ok("new_game", json!({ "config": reversi_config(human(), human(), 1000) }));
+    let mut last = json!(null);
+    for p in &line {
+        last = h.ok("play_move", json!({"x": p.x, "y": p.y}));
+    }
+    let passer = last["moves"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(passer["pass"], true);
+    assert_eq!(passer["label"], "pass");
+    assert_eq!(last["notice"], json!({"code": "pass", "params": {"color": passer["color"]}}));
+    // The side that passed is not to move: the other side plays again.
+    assert_ne!(last["toMove"], passer["color"]);
+    let events: Vec<_> = played.try_iter().collect();
+    assert!(events.iter().any(|e| e["pass"] == true && e["color"] == passer["color"]));
+    // Undo takes back the move and its automatic pass together.
+    let s = h.ok("undo", json!({}));
+    assert_eq!(move_count(&s), line.len() - 1);
+}
