@@ -155,6 +155,19 @@ pub fn validate_config(config: &GameConfig) -> AppResult<()> {
     Ok(())
 }
 
+/// The search limits of a level: the configured time per move for the strong levels, which
+/// search by time; the classic levels keep their own fixed depth.
+pub fn limits_for(level: Level, time_per_move_ms: u64) -> Limits {
+    use tengen_engine::ai::{GomokuLevel, ReversiLevel};
+    match level {
+        Level::Gomoku(GomokuLevel::Master)
+        | Level::Reversi(ReversiLevel::Strong | ReversiLevel::Master) => {
+            Limits::time(time_per_move_ms)
+        }
+        _ => Limits::default(),
+    }
+}
+
 fn is_computer(game: &Game, c: Color) -> bool {
     matches!(game.player(c), PlayerKind::Computer { .. })
 }
@@ -510,7 +523,7 @@ impl Session {
             level,
             slot,
             position: self.game.position().clone(),
-            limits: Limits::time(self.game.config().time_per_move_ms),
+            limits: limits_for(level, self.game.config().time_per_move_ms),
             seed: self.seed,
             factory: self.engine_factory.clone(),
         }
@@ -749,4 +762,31 @@ fn launch<R: Runtime>(app: &AppHandle<R>, plan: SearchPlan) {
         }
     };
     worker::spawn(job, search, progress, done);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_engine::ai::{GomokuLevel, ReversiLevel};
+
+    #[test]
+    fn only_the_strong_levels_search_by_time() {
+        let timed = Limits::time(2500);
+        assert_eq!(limits_for(Level::Gomoku(GomokuLevel::Master), 2500), timed);
+        assert_eq!(limits_for(Level::Reversi(ReversiLevel::Strong), 2500), timed);
+        assert_eq!(limits_for(Level::Reversi(ReversiLevel::Master), 2500), timed);
+        assert_eq!(limits_for(Level::Gomoku(GomokuLevel::FiveTuple), 2500), Limits::default());
+        assert_eq!(limits_for(Level::Reversi(ReversiLevel::Classic), 2500), Limits::default());
+    }
+
+    #[test]
+    fn configs_are_checked() {
+        assert!(validate_config(&default_config()).is_ok());
+        let mut c = default_config();
+        c.time_per_move_ms = 99;
+        assert_eq!(validate_config(&c).unwrap_err().code(), "invalid_argument");
+        let mut c = default_config();
+        c.white = PlayerKind::Computer { level: Level::Reversi(ReversiLevel::Greedy) };
+        assert!(validate_config(&c).is_err());
+    }
 }
