@@ -1,4 +1,7 @@
-//! Placeholder until the desktop-app issue lands: the Tauri app lives here.
+//! The Tengen desktop app's entry point; everything lives in the library.
+#![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
+
 fn main() {
-    println!("tengen-app: not built yet");
+    tengen_app::bench::mark_start();
+    tengen_app::run();
 }

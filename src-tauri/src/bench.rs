@@ -1,0 +1,109 @@
+//! Measurements of the real app (`TENGEN_BENCH=1`): time from start to the UI's first
+//! snapshot, memory (RSS) when idle and while the computer thinks, and the IPC round trip
+//! while it thinks. With the variable unset nothing here runs. See `scripts/bench-app.sh`.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use serde_json::{json, Value};
+use tauri::{AppHandle, Runtime};
+
+use crate::error::{AppError, AppResult};
+
+static START: OnceLock<Instant> = OnceLock::new();
+static FIRST_SNAPSHOT_MS: OnceLock<u64> = OnceLock::new();
+
+/// Whether the app runs to measure itself.
+pub fn enabled() -> bool {
+    std::env::var_os("TENGEN_BENCH").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Notes when the process started (first thing in `main`).
+pub fn mark_start() {
+    let _ = START.get_or_init(Instant::now);
+}
+
+/// Notes the first time the UI asks for the snapshot (it draws the board right after).
+pub fn mark_first_snapshot() {
+    if let Some(start) = START.get() {
+        let _ = FIRST_SNAPSHOT_MS.get_or_init(|| start.elapsed().as_millis() as u64);
+    }
+}
+
+/// The resident set size of this process in KiB (Linux), or 0.
+pub fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+/// The script the bench mode runs in the page: it times `get_snapshot` round trips while
+/// the computer thinks and reports through `bench_report`.
+pub fn script(level: &str) -> String {
+    format!(
+        r#"(async () => {{
+  const inv = window.__TAURI__.core.invoke;
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  await sleep(2000);
+  const idle = await inv('bench_rss');
+  const times = [];
+  for (let i = 0; i < 100; i++) {{ const t = performance.now(); await inv('get_snapshot'); times.push(performance.now() - t); }}
+  const config = {{ kind: {{ game: 'gomoku', rule: 'freestyle', size: 15 }},
+    black: {{ type: 'computer', level: {{ game: 'gomoku', level: '{level}' }} }},
+    white: {{ type: 'human' }}, timePerMoveMs: 20000 }};
+  await inv('new_game', {{ config }});
+  await sleep(1500);
+  const busy = [];
+  let thinkingAll = true;
+  for (let i = 0; i < 200; i++) {{
+    const t = performance.now();
+    const s = await inv('get_snapshot');
+    busy.push(performance.now() - t);
+    if (!s.thinking) thinkingAll = false;
+  }}
+  const thinking = await inv('bench_rss');
+  await inv('bench_report', {{ report: {{ idleKib: idle, thinkingKib: thinking, idleMs: times, busyMs: busy, thinkingAll }} }});
+}})();"#
+    )
+}
+
+/// RSS in KiB, for the bench script.
+#[tauri::command]
+pub fn bench_rss() -> AppResult<u64> {
+    if !enabled() {
+        return Err(AppError::invalid("bench", "the bench mode is off"));
+    }
+    Ok(rss_kib())
+}
+
+fn stats(v: &Value) -> Value {
+    let mut xs: Vec<f64> =
+        v.as_array().map(|a| a.iter().filter_map(Value::as_f64).collect()).unwrap_or_default();
+    xs.sort_by(f64::total_cmp);
+    let at = |q: f64| xs.get(((xs.len() as f64 - 1.0) * q).round() as usize).copied();
+    json!({ "n": xs.len(), "median": at(0.5), "p95": at(0.95), "max": xs.last() })
+}
+
+/// Prints the measurements as one JSON line and closes the app.
+#[tauri::command]
+pub fn bench_report<R: Runtime>(app: AppHandle<R>, report: Value) -> AppResult<()> {
+    if !enabled() {
+        return Err(AppError::invalid("bench", "the bench mode is off"));
+    }
+    let out = json!({
+        "firstSnapshotMs": FIRST_SNAPSHOT_MS.get(),
+        "rssIdleKib": report["idleKib"],
+        "rssThinkingKib": report["thinkingKib"],
+        "ipcIdleMs": stats(&report["idleMs"]),
+        "ipcWhileThinkingMs": stats(&report["busyMs"]),
+        "thinkingThroughout": report["thinkingAll"],
+    });
+    println!("TENGEN_BENCH {out}");
+    app.exit(0);
+    Ok(())
+}

@@ -1,0 +1,173 @@
+//! The typed error every command answers with, serialised for the UI as
+//! `{ "code": "snake_case_code", "message": "English sentence", "params": {...} }`.
+//!
+//! The UI shows a localized text for `code` (filled in with `params`) and falls back to
+//! `message`.
+
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+use serde_json::{json, Value};
+use tengen_engine::Color;
+
+/// Why an illegal move was refused (`params.reason` of `illegal_move`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalReason {
+    OffBoard,
+    Occupied,
+    /// Renju: black may not play here; the kind is `double_three`, `double_four` or `overline`.
+    Forbidden(&'static str),
+    GameOver,
+    /// Reversi: the disc would flip nothing.
+    NoFlips,
+}
+
+impl IllegalReason {
+    /// The `params.reason` string of the contract.
+    pub fn code(self) -> &'static str {
+        match self {
+            IllegalReason::OffBoard => "off_board",
+            IllegalReason::Occupied => "occupied",
+            IllegalReason::Forbidden(_) => "forbidden",
+            IllegalReason::GameOver => "game_over",
+            IllegalReason::NoFlips => "no_flips",
+        }
+    }
+}
+
+/// Everything a command can refuse or fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The move breaks the rules; `detail` is the engine's own sentence.
+    #[error("That move is not allowed: {detail}.")]
+    IllegalMove { reason: IllegalReason, x: u8, y: u8, detail: String },
+    /// A move was tried while the computer is choosing its own.
+    #[error("The computer is thinking; please wait for its move.")]
+    ComputerThinking,
+    /// A move was tried for a side that the computer plays.
+    #[error("It is not your turn: {color} is played by the computer.")]
+    NotYourTurn { color: Color },
+    #[error("There is no move to take back.")]
+    NothingToUndo,
+    #[error("There is no move to play again.")]
+    NothingToRedo,
+    #[error("The game is over.")]
+    GameOver,
+    /// A command argument is out of range or malformed.
+    #[error("Invalid {field}: {detail}.")]
+    InvalidArgument { field: &'static str, detail: String },
+    /// Reading or writing a file failed.
+    #[error("Could not {action} {path}: {detail}.")]
+    File { action: &'static str, path: String, detail: String },
+    /// A file was read but is not a game Tengen understands.
+    #[error("{path} is not a game Tengen can open: {detail}.")]
+    BadFile { path: String, detail: String },
+    /// The user closed a dialog, or a search was stopped before it found anything.
+    #[error("Cancelled.")]
+    Cancelled,
+    /// Something that should not happen (a poisoned lock, an engine in the wrong game).
+    #[error("Internal error: {0}.")]
+    Internal(String),
+}
+
+impl AppError {
+    /// The stable code the UI translates.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::IllegalMove { .. } => "illegal_move",
+            AppError::ComputerThinking => "computer_thinking",
+            AppError::NotYourTurn { .. } => "not_your_turn",
+            AppError::NothingToUndo => "nothing_to_undo",
+            AppError::NothingToRedo => "nothing_to_redo",
+            AppError::GameOver => "game_over",
+            AppError::InvalidArgument { .. } => "invalid_argument",
+            AppError::File { .. } => "file_error",
+            AppError::BadFile { .. } => "bad_file",
+            AppError::Cancelled => "cancelled",
+            AppError::Internal(_) => "internal",
+        }
+    }
+
+    /// The values the UI's localized text is filled in with.
+    pub fn params(&self) -> Value {
+        match self {
+            AppError::IllegalMove { reason, x, y, .. } => {
+                let mut v = json!({ "reason": reason.code(), "x": x, "y": y });
+                if let IllegalReason::Forbidden(kind) = reason {
+                    v["kind"] = json!(kind);
+                }
+                v
+            }
+            AppError::NotYourTurn { color } => json!({ "color": color }),
+            AppError::InvalidArgument { field, detail } => {
+                json!({ "field": field, "detail": detail })
+            }
+            AppError::File { action, path, detail } => {
+                json!({ "action": action, "path": path, "detail": detail })
+            }
+            AppError::BadFile { path, detail } => json!({ "path": path, "detail": detail }),
+            AppError::Internal(detail) => json!({ "detail": detail }),
+            _ => json!({}),
+        }
+    }
+
+    /// Shorthand for [`AppError::InvalidArgument`].
+    pub fn invalid(field: &'static str, detail: impl Into<String>) -> AppError {
+        AppError::InvalidArgument { field, detail: detail.into() }
+    }
+}
+
+impl Serialize for AppError {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("AppError", 3)?;
+        st.serialize_field("code", self.code())?;
+        st.serialize_field("message", &self.to_string())?;
+        st.serialize_field("params", &self.params())?;
+        st.end()
+    }
+}
+
+/// What commands return.
+pub type AppResult<T> = Result<T, AppError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serialises_code_message_and_params() {
+        let e = AppError::IllegalMove {
+            reason: IllegalReason::Forbidden("double_three"),
+            x: 6,
+            y: 7,
+            detail: "g8 is forbidden to black (double three)".into(),
+        };
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["code"], "illegal_move");
+        assert_eq!(v["params"]["reason"], "forbidden");
+        assert_eq!(v["params"]["kind"], "double_three");
+        assert_eq!(v["params"]["x"], 6);
+        assert!(v["message"].as_str().unwrap().contains("g8"));
+
+        let v = serde_json::to_value(AppError::ComputerThinking).unwrap();
+        assert_eq!(v["code"], "computer_thinking");
+        assert_eq!(v["params"], json!({}));
+        let v = serde_json::to_value(AppError::NotYourTurn { color: Color::White }).unwrap();
+        assert_eq!(v["params"]["color"], "white");
+    }
+
+    #[test]
+    fn every_code_is_snake_case() {
+        let all = [
+            AppError::ComputerThinking,
+            AppError::NothingToUndo,
+            AppError::NothingToRedo,
+            AppError::GameOver,
+            AppError::Cancelled,
+            AppError::invalid("size", "too big"),
+            AppError::Internal("x".into()),
+        ];
+        for e in all {
+            assert!(e.code().chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{}", e.code());
+        }
+    }
+}

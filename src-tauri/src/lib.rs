@@ -1,0 +1,86 @@
+//! The Tengen desktop app: a thin Tauri command layer over `tengen_engine`.
+//!
+//! * [`state`] — the game session in managed state, the generation counter, hints;
+//! * [`commands`] — the IPC commands;
+//! * [`worker`] — the AI on a background thread, with throttled progress;
+//! * [`events`] — event names and payloads; [`snapshot`] — what the UI draws;
+//! * [`error`] — the typed errors; [`storage`] — settings and the unfinished game on disk;
+//! * [`files`] — saving and opening games.
+
+pub mod bench;
+pub mod commands;
+pub mod error;
+pub mod events;
+pub mod files;
+pub mod snapshot;
+pub mod state;
+pub mod stats;
+pub mod storage;
+pub mod worker;
+
+use std::path::PathBuf;
+
+use tauri::{Builder, Manager, Runtime};
+
+/// Adds Tengen's commands and state to `builder`. The state lives in `data_dir` (then it is
+/// created at once, as the tests need), or in the app data directory when it is `None`
+/// (created when the app starts). The tests build the app with the mock runtime through
+/// this function.
+pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> Builder<R> {
+    let builder = builder.invoke_handler(tauri::generate_handler![
+        commands::new_game,
+        commands::play_move,
+        commands::undo,
+        commands::redo,
+        commands::resign,
+        commands::hint,
+        commands::stop_thinking,
+        commands::get_snapshot,
+        commands::save_game,
+        commands::open_game,
+        commands::get_settings,
+        commands::set_settings,
+        commands::list_levels,
+        commands::get_stats,
+        commands::ping,
+        bench::bench_rss,
+        bench::bench_report,
+    ]);
+    match data_dir {
+        Some(dir) => match state::AppState::open(storage::Storage::new(Some(dir))) {
+            Ok(state) => builder.manage(state),
+            Err(e) => {
+                eprintln!("tengen: {e}");
+                builder
+            }
+        },
+        None => builder.setup(|app| {
+            let dir = app.path().app_data_dir().ok();
+            let state = state::AppState::open(storage::Storage::new(dir))?;
+            app.manage(state);
+            // A restored game may be at the computer's turn.
+            state::kick(app.handle());
+            Ok(())
+        }),
+    }
+}
+
+/// Builds and runs the app.
+pub fn run() {
+    let builder = tauri::Builder::default()
+        .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_window_state::Builder::default().build())
+        .on_page_load(|webview, payload| {
+            if bench::enabled()
+                && matches!(payload.event(), tauri::webview::PageLoadEvent::Finished)
+            {
+                let level = std::env::var("TENGEN_BENCH_LEVEL").unwrap_or_else(|_| "master".into());
+                let level: String = level.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+                let _ = webview.eval(bench::script(&level));
+            }
+        });
+    if let Err(e) = build_app(builder, None).run(tauri::generate_context!()) {
+        eprintln!("tengen: the app could not start: {e}");
+        std::process::exit(1);
+    }
+}

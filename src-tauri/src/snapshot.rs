@@ -1,0 +1,314 @@
+//! The Snapshot of the IPC contract: everything the UI needs to draw the game, built from
+//! the session. The UI holds no rules: coordinate labels, forbidden points, legal moves and
+//! flipped discs all come from here.
+
+use serde::Serialize;
+use tengen_engine::ai::Score;
+use tengen_engine::game::{EndReason, GameKind, GameResult, PlayerKind, Position};
+use tengen_engine::gomoku::notation::format_point;
+use tengen_engine::gomoku::Rule;
+use tengen_engine::reversi::notation::format_square;
+use tengen_engine::{Color, Move, Point};
+
+use crate::events::{Notice, ScoredPoint, Xy};
+use crate::state::{forbidden_name, Session};
+
+/// Both players.
+#[derive(Clone, Debug, Serialize)]
+pub struct Players {
+    pub black: PlayerKind,
+    pub white: PlayerKind,
+}
+
+/// One move of the record.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveEntry {
+    pub x: u8,
+    pub y: u8,
+    pub pass: bool,
+    pub color: Color,
+    pub ms: u64,
+    /// The move in the game's notation (`h8`, `f5`; `pass`).
+    pub label: String,
+}
+
+/// A forbidden point for black (Renju).
+#[derive(Clone, Debug, Serialize)]
+pub struct ForbiddenPoint {
+    pub x: u8,
+    pub y: u8,
+    pub kind: &'static str,
+}
+
+/// Disc or stone counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub black: u32,
+    pub white: u32,
+}
+
+/// The search under way.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThinkingView {
+    pub color: Color,
+    /// `"move"` or `"hint"`.
+    pub purpose: &'static str,
+    pub depth: u32,
+    /// `null` until the first progress report.
+    pub score: Option<Score>,
+    pub nodes: u64,
+    pub nps: u64,
+}
+
+/// The end of the game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultView {
+    pub winner: Option<Color>,
+    pub reason: &'static str,
+    /// Renju: the forbidden move that lost the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+    pub line: Vec<Xy>,
+    pub discs: Option<Counts>,
+}
+
+/// The whole state as the UI draws it (see the IPC contract).
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    pub generation: u64,
+    pub game: &'static str,
+    pub rule: Option<&'static str>,
+    pub size: u8,
+    pub players: Players,
+    pub time_per_move_ms: u64,
+    /// `board[y][x]`, y from the top.
+    pub board: Vec<Vec<Option<Color>>>,
+    pub to_move: Option<Color>,
+    pub moves: Vec<MoveEntry>,
+    pub last_move: Option<Xy>,
+    pub legal_moves: Vec<Xy>,
+    pub forbidden: Vec<ForbiddenPoint>,
+    pub flipped: Vec<Xy>,
+    pub counts: Counts,
+    pub thinking: Option<ThinkingView>,
+    pub hint: Option<Xy>,
+    pub heat: Vec<ScoredPoint>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub notice: Option<Notice>,
+    pub result: Option<ResultView>,
+    /// Column labels, left to right.
+    pub columns: Vec<String>,
+    /// Row labels, top to bottom.
+    pub rows: Vec<String>,
+}
+
+impl Snapshot {
+    /// An empty board, only for the moment before the state exists.
+    pub fn empty() -> Snapshot {
+        Snapshot {
+            generation: 0,
+            game: "gomoku",
+            rule: None,
+            size: 0,
+            players: Players { black: PlayerKind::Human, white: PlayerKind::Human },
+            time_per_move_ms: 0,
+            board: Vec::new(),
+            to_move: None,
+            moves: Vec::new(),
+            last_move: None,
+            legal_moves: Vec::new(),
+            forbidden: Vec::new(),
+            flipped: Vec::new(),
+            counts: Counts::default(),
+            thinking: None,
+            hint: None,
+            heat: Vec::new(),
+            can_undo: false,
+            can_redo: false,
+            notice: None,
+            result: None,
+            columns: Vec::new(),
+            rows: Vec::new(),
+        }
+    }
+}
+
+/// The contract's `reason` string, and the forbidden kind when the reason is `forbidden`.
+pub fn reason_names(result: &GameResult) -> (&'static str, Option<&'static str>) {
+    match result.reason {
+        EndReason::Five => ("five", None),
+        EndReason::Forbidden => ("forbidden", result.forbidden.map(forbidden_name)),
+        EndReason::NoMoves => ("no_moves", None),
+        EndReason::Resignation => ("resignation", None),
+        EndReason::BoardFull => ("board_full", None),
+    }
+}
+
+/// A point in the game's notation.
+pub fn point_label(p: Point, size: u8, is_gomoku: bool) -> String {
+    if is_gomoku {
+        format_point(p, size)
+    } else {
+        format_square(p)
+    }
+}
+
+/// A move in the game's notation (`pass` for a pass).
+pub fn move_label(mv: Move, size: u8, is_gomoku: bool) -> String {
+    match mv {
+        Move::Place(p) => point_label(p, size, is_gomoku),
+        Move::Pass => "pass".to_string(),
+    }
+}
+
+/// Column and row labels, taken from the engine's notation so that they always agree with
+/// the move labels.
+fn labels(size: u8, is_gomoku: bool) -> (Vec<String>, Vec<String>) {
+    let columns = (0..size)
+        .map(|x| {
+            point_label(Point::new(x, 0), size, is_gomoku)
+                .chars()
+                .filter(|c| c.is_ascii_alphabetic())
+                .collect()
+        })
+        .collect();
+    let rows = (0..size)
+        .map(|y| {
+            point_label(Point::new(0, y), size, is_gomoku)
+                .chars()
+                .filter(|c| c.is_ascii_digit())
+                .collect()
+        })
+        .collect();
+    (columns, rows)
+}
+
+fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::Freestyle => "freestyle",
+        Rule::Standard => "standard",
+        Rule::Renju => "renju",
+    }
+}
+
+/// Builds the snapshot of `session`.
+pub fn build(session: &Session) -> Snapshot {
+    let game = &session.game;
+    let config = game.config();
+    let pos = game.position();
+    let size = pos.size();
+    let is_gomoku = matches!(pos, Position::Gomoku(_));
+    let over = game.result().is_some();
+
+    let mut counts = Counts::default();
+    let board: Vec<Vec<Option<Color>>> = (0..size)
+        .map(|y| {
+            (0..size)
+                .map(|x| {
+                    let s = pos.stone(Point::new(x, y));
+                    match s {
+                        Some(Color::Black) => counts.black += 1,
+                        Some(Color::White) => counts.white += 1,
+                        None => {}
+                    }
+                    s
+                })
+                .collect()
+        })
+        .collect();
+
+    let moves = game
+        .history()
+        .iter()
+        .map(|r| {
+            let (x, y, pass) = match r.mv {
+                Move::Place(p) => (p.x, p.y, false),
+                Move::Pass => (0, 0, true),
+            };
+            MoveEntry {
+                x,
+                y,
+                pass,
+                color: r.color,
+                ms: r.ms,
+                label: move_label(r.mv, size, is_gomoku),
+            }
+        })
+        .collect();
+    let last_move = game.history().iter().rev().find_map(|r| r.mv.point()).map(Xy::from);
+
+    let (legal_moves, forbidden) = match pos {
+        Position::Reversi(r) if !over => {
+            (r.legal_points().into_iter().map(Xy::from).collect(), Vec::new())
+        }
+        Position::Gomoku(g)
+            if !over && g.rule() == Rule::Renju && g.side_to_move() == Color::Black =>
+        {
+            let forbidden = g
+                .forbidden_points()
+                .into_iter()
+                .map(|(p, kind)| ForbiddenPoint { x: p.x, y: p.y, kind: forbidden_name(kind) })
+                .collect();
+            (Vec::new(), forbidden)
+        }
+        _ => (Vec::new(), Vec::new()),
+    };
+
+    let thinking = session.thinking.as_ref().map(|t| ThinkingView {
+        color: t.color,
+        purpose: t.purpose.name(),
+        depth: t.info.as_ref().map_or(0, |i| i.depth),
+        score: t.info.as_ref().map(|i| i.score),
+        nodes: t.info.as_ref().map_or(0, |i| i.nodes),
+        nps: t.info.as_ref().map_or(0, |i| i.nps),
+    });
+
+    let result = game.result().map(|r| {
+        let (reason, kind) = reason_names(r);
+        ResultView {
+            winner: r.winner,
+            reason,
+            kind,
+            line: r.line.iter().map(|&p| p.into()).collect(),
+            discs: r.discs.map(|(black, white)| Counts { black, white }),
+        }
+    });
+
+    let (game_name, rule) = match config.kind {
+        GameKind::Gomoku { rule, .. } => ("gomoku", Some(rule_name(rule))),
+        GameKind::Reversi => ("reversi", None),
+    };
+    let (columns, rows) = labels(size, is_gomoku);
+
+    Snapshot {
+        generation: session.generation,
+        game: game_name,
+        rule,
+        size,
+        players: Players { black: game.player(Color::Black), white: game.player(Color::White) },
+        time_per_move_ms: config.time_per_move_ms,
+        board,
+        to_move: if over { None } else { Some(game.side_to_move()) },
+        moves,
+        last_move,
+        legal_moves,
+        forbidden,
+        flipped: session.flipped.iter().map(|&p| p.into()).collect(),
+        counts,
+        thinking,
+        hint: session.hint.map(Xy::from),
+        heat: session
+            .heat
+            .iter()
+            .filter_map(|c| c.mv.point().map(|p| ScoredPoint { x: p.x, y: p.y, score: c.score }))
+            .collect(),
+        can_undo: session.can_undo(),
+        can_redo: game.redo_len() > 0,
+        notice: session.notice.clone(),
+        result,
+        columns,
+        rows,
+    }
+}

@@ -1,0 +1,206 @@
+//! The AI worker: runs one search at a time on a blocking thread (never the main thread),
+//! forwards its progress at most ten times a second, and hands back the result tagged with
+//! the generation it was started for, so that a stale result can be dropped.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use tengen_engine::ai::{CancelFlag, SearchInfo, SearchResult};
+use tengen_engine::Color;
+
+/// The shortest time between two progress events (ten a second at most).
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
+
+/// Why the computer searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// To choose the computer's own move.
+    Move,
+    /// To suggest a move to the human.
+    Hint,
+}
+
+impl Purpose {
+    /// `"move"` or `"hint"`, as the UI reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Purpose::Move => "move",
+            Purpose::Hint => "hint",
+        }
+    }
+}
+
+/// One search to run.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The state's generation when the search was started.
+    pub generation: u64,
+    /// The side searched for.
+    pub color: Color,
+    pub purpose: Purpose,
+    /// Raised to stop the search early (it then answers with its best move so far).
+    pub cancel: CancelFlag,
+    /// A pause before searching, so that people can follow computer-vs-computer games.
+    pub delay: Duration,
+}
+
+/// How a search ended.
+#[derive(Debug)]
+pub enum Outcome {
+    Found(SearchResult),
+    /// The engine failed (it panicked, or was asked about the wrong game).
+    Failed(String),
+}
+
+/// Lets a progress report through at most once per `interval`.
+#[derive(Debug)]
+pub struct Throttle {
+    interval: Duration,
+    last: Option<Instant>,
+}
+
+impl Throttle {
+    pub fn new(interval: Duration) -> Throttle {
+        Throttle { interval, last: None }
+    }
+
+    /// Whether a report at `now` may go out; if so it counts as the last one sent.
+    pub fn ready(&mut self, now: Instant) -> bool {
+        match self.last {
+            Some(t) if now.saturating_duration_since(t) < self.interval => false,
+            _ => {
+                self.last = Some(now);
+                true
+            }
+        }
+    }
+}
+
+/// Sleeps up to `delay`, waking early when `cancel` is raised.
+fn pause(delay: Duration, cancel: &CancelFlag) {
+    let until = Instant::now() + delay;
+    while !cancel.is_cancelled() {
+        let now = Instant::now();
+        if now >= until {
+            break;
+        }
+        thread::sleep((until - now).min(Duration::from_millis(10)));
+    }
+}
+
+/// Runs `search` for `job` on a blocking thread of Tauri's async runtime.
+///
+/// `progress` sees at most one report per [`PROGRESS_INTERVAL`]; `done` gets the outcome
+/// (also when the engine panics). Neither runs on the main thread.
+pub fn spawn<S, P, D>(job: Job, search: S, mut progress: P, done: D)
+where
+    S: FnOnce(&CancelFlag, &mut dyn FnMut(&SearchInfo)) -> Result<SearchResult, String>
+        + Send
+        + 'static,
+    P: FnMut(&Job, &SearchInfo) + Send + 'static,
+    D: FnOnce(&Job, Outcome) + Send + 'static,
+{
+    tauri::async_runtime::spawn_blocking(move || {
+        pause(job.delay, &job.cancel);
+        let mut throttle = Throttle::new(PROGRESS_INTERVAL);
+        let cancel = job.cancel.clone();
+        let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+            let mut report = |info: &SearchInfo| {
+                if throttle.ready(Instant::now()) {
+                    progress(&job, info);
+                }
+            };
+            search(&cancel, &mut report)
+        }));
+        let outcome = match outcome {
+            Ok(Ok(result)) => Outcome::Found(result),
+            Ok(Err(why)) => Outcome::Failed(why),
+            Err(payload) => Outcome::Failed(
+                payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "the engine stopped unexpectedly".to_string()),
+            ),
+        };
+        done(&job, outcome);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use tengen_engine::{Move, Point};
+
+    fn job(delay_ms: u64) -> Job {
+        Job {
+            generation: 7,
+            color: Color::White,
+            purpose: Purpose::Move,
+            cancel: CancelFlag::new(),
+            delay: Duration::from_millis(delay_ms),
+        }
+    }
+
+    fn result(x: u8) -> SearchResult {
+        SearchResult { best: Move::Place(Point::new(x, 0)), info: SearchInfo::default() }
+    }
+
+    #[test]
+    fn throttle_lets_through_at_most_one_per_interval() {
+        let mut t = Throttle::new(Duration::from_millis(100));
+        let t0 = Instant::now();
+        assert!(t.ready(t0));
+        assert!(!t.ready(t0 + Duration::from_millis(50)));
+        assert!(!t.ready(t0 + Duration::from_millis(99)));
+        assert!(t.ready(t0 + Duration::from_millis(100)));
+        assert!(!t.ready(t0 + Duration::from_millis(150)));
+        assert!(t.ready(t0 + Duration::from_millis(250)));
+    }
+
+    #[test]
+    fn runs_off_the_calling_thread_and_throttles_progress() {
+        let (tx, rx) = mpsc::channel();
+        let caller = thread::current().id();
+        let (ptx, prx) = mpsc::channel();
+        spawn(
+            job(0),
+            move |cancel, report| {
+                assert_ne!(thread::current().id(), caller);
+                // A busy search reporting every millisecond for 350 ms.
+                let start = Instant::now();
+                while start.elapsed() < Duration::from_millis(350) && !cancel.is_cancelled() {
+                    report(&SearchInfo::default());
+                    thread::sleep(Duration::from_millis(1));
+                }
+                Ok(result(3))
+            },
+            move |_, _| ptx.send(()).unwrap(),
+            move |j, outcome| tx.send((j.generation, outcome)).unwrap(),
+        );
+        let (generation, outcome) = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert_eq!(generation, 7);
+        assert!(matches!(outcome, Outcome::Found(r) if r == result(3)));
+        let reports = prx.try_iter().count();
+        assert!((1..=5).contains(&reports), "{reports} progress reports in 350 ms");
+    }
+
+    #[test]
+    fn cancel_cuts_the_delay_short_and_a_panic_is_reported() {
+        let (tx, rx) = mpsc::channel();
+        let j = job(60_000);
+        j.cancel.cancel();
+        let start = Instant::now();
+        spawn(
+            j,
+            |_, _| panic!("level not implemented"),
+            |_, _| {},
+            move |_, outcome| tx.send(outcome).unwrap(),
+        );
+        let outcome = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert!(start.elapsed() < Duration::from_secs(5));
+        assert!(matches!(outcome, Outcome::Failed(m) if m.contains("not implemented")));
+    }
+}
