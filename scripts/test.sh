@@ -18,5 +18,8 @@ cargo test --workspace
 step "browser tests (Chromium, mocked IPC)"
 bash scripts/test-ui.sh
 
+step "end-to-end tests (the real app under Xvfb, tauri-driver + WebKitWebDriver)"
+bash scripts/test-e2e.sh
+
 echo
 echo "all checks passed"
