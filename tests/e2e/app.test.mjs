@@ -176,3 +176,26 @@ test('Reversi: play a few moves on cells marked legal', async () => {
   await sleep(500);
   await shot('reversi');
 });
+
+test('an unfinished game survives a restart of the app', async () => {
+  await startGame({ game: 'gomoku', rule: 'renju', size: 15, 'human-side': 'both' });
+  for (const [x, y] of [[7, 7], [8, 6], [6, 8]]) {
+    const before = await stones();
+    await s.click(cellCss(x, y));
+    await s.waitFor(js(`${STONES} === ${before + 1}`), { what: `the stone at ${x},${y}` });
+  }
+  const board = js(`[...document.querySelectorAll('.cell[data-stone]')]
+    .map((c) => c.dataset.x + ',' + c.dataset.y + ',' + c.dataset.stone).sort().join(' ')`);
+  const before = await s.execute(board);
+  assert.equal(before, '6,8,black 7,7,black 8,6,white');
+  await sleep(500); // the unfinished game is written in the background after each move
+
+  // Quit the app (the driver closes it) and start it again on the same data folder.
+  await s.delete();
+  s = await Session.create(DRIVER, APP);
+  await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to restart' });
+  await s.waitFor(js(`${STONES} === 3`), { what: 'the saved stones after the restart' });
+  assert.equal(await s.execute(board), before);
+  assert.match(await s.text('[data-testid="status"]'), /\S/);
+  await shot('restarted');
+});
