@@ -6,8 +6,10 @@
 //! the string contains: 连五 five, 活四 open four, 活三 open three, 冲四 four, 眠三 closed three,
 //! 活二 open two, 眠二 closed two, 眠一 closed one. The four directions' scores are summed and
 //! multiplied for combinations (three + two ×2, four + two ×4, two threes ×6, four + three
-//! ×8). A point is worth its score for the computer plus its score for the opponent (attack and
-//! defence); the computer opens at the centre (天元) and otherwise plays the best point.
+//! ×8). Every point is scored for the computer (attack) and for the opponent (defence); the
+//! larger of the two decides and the article's sum of both breaks ties (see [`choice_keys`]).
+//! The computer opens at the centre (天元), always takes a five and blocks the opponent's five,
+//! and otherwise plays the best point.
 //!
 //! The article matches strings; here each neighbourhood is matched once, the first time it is
 //! met, and remembered in a table, so that scoring a point is four table look-ups.
