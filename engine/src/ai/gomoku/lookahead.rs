@@ -535,9 +535,13 @@ impl Engine<Position> for Lookahead {
         let opp = me.opponent();
         // The lookahead reads the opponent's forcing moves itself, so its quiet moves lean
         // to attack ("進攻不成的話就得考慮防守了": attack first, defend when needed).
-        let mut scored = pattern::score_points_weighted(&grid, me, ATTACK_WEIGHT);
+        // Points are keyed as the pattern level chooses them (the larger of attack and
+        // defence decides), so the reading adds to the pattern level's own judgement.
+        let mut scored = pattern::choice_keys_weighted(&grid, me, ATTACK_WEIGHT);
         common::sort_scored(&mut scored);
-        let mut candidates = common::candidates(pos, &scored);
+        let shown: Vec<(Point, i64)> =
+            scored.iter().map(|&(p, k)| (p, pattern::key_score(k))).collect();
+        let mut candidates = common::candidates(pos, &shown);
 
         let centre = grid.centre();
         if grid.stones() == 0 && common::is_legal(pos, centre) {
@@ -615,7 +619,7 @@ impl Engine<Position> for Lookahead {
                         .or_else(|| common::any_legal(pos, &grid));
                     let top = best
                         .and_then(|b| scored.iter().find(|&&(p, _)| p == b))
-                        .map_or(0, |&(_, s)| common::clamp_score(s));
+                        .map_or(0, |&(_, s)| common::clamp_score(pattern::key_score(s)));
                     (best, Score::Eval(top))
                 }
                 Some((their_move, found_at)) => {
@@ -653,7 +657,10 @@ impl Engine<Position> for Lookahead {
                     seldepth = seldepth.max(search.seldepth);
                     match safe {
                         Some(p) => {
-                            let s = scored.iter().find(|&&(q, _)| q == p).map_or(0, |&(_, s)| s);
+                            let s = scored
+                                .iter()
+                                .find(|&&(q, _)| q == p)
+                                .map_or(0, |&(_, s)| pattern::key_score(s));
                             (Some(p), Score::Eval(common::clamp_score(s)))
                         }
                         None if common::is_legal(pos, their_move) => {

@@ -208,3 +208,39 @@ fn bench_probe() {
         );
     }
 }
+
+#[test]
+fn answers_an_open_three_instead_of_making_its_own() {
+    // Arena game (master white vs fivetuple): black's e10 . g8 h7 is an open three (f9 makes
+    // an open four). White's own three h9 i8 j7 loses to f9; the VCT used to claim it won,
+    // because the defender's open-four point was not among its replies.
+    let moves: &[(u8, u8)] = &[
+        (7, 7),
+        (8, 8),
+        (7, 8),
+        (7, 6),
+        (7, 9),
+        (6, 9),
+        (7, 10),
+        (7, 11),
+        (8, 10),
+        (9, 10),
+        (6, 8),
+        (9, 11),
+        (5, 7),
+        (4, 6),
+        (8, 6),
+        (5, 9),
+        (10, 4),
+        (9, 5),
+        (6, 7),
+        (8, 7),
+        (3, 7),
+        (4, 7),
+        (4, 5),
+    ];
+    let b = from_moves(LineRule::Freestyle, moves);
+    let (mv, info, _) = think(b, Limits::depth(4));
+    assert_ne!(mv, Move::Place(Point::new(9, 8)), "j7 loses to f9");
+    assert!(!matches!(info.score, Score::Win(_)), "no forced win for white: {:?}", info.score);
+}

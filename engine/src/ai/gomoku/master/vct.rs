@@ -149,6 +149,11 @@ impl Vct {
         if !board.has_flex4(att) {
             return false;
         }
+        // The defender's own open four outruns a three: the attacker has no five point here,
+        // and `four_moves` below lists only the simple fours, not the open-four points.
+        if board.has_flex4(def) {
+            return false;
+        }
         if depth <= 0 {
             return false;
         }
