@@ -25,6 +25,13 @@ pub struct Args {
     /// Search depth in plies (default: 5 for Gomoku, 8 for Reversi).
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Search for this many milliseconds per position instead of to a fixed depth, and report
+    /// the depth reached (node counts are then not reproducible).
+    #[arg(long, conflicts_with = "depth")]
+    pub time: Option<u64>,
+    /// Only this searching level (e.g. `master`); the default runs all of them.
+    #[arg(long)]
+    pub level: Option<String>,
     /// How many times each classic level moves in each position for the timing table.
     #[arg(long, default_value_t = 20)]
     pub repeat: u32,
@@ -69,17 +76,6 @@ pub const REVERSI_POSITIONS: &[(&str, &str)] = &[
 ];
 
 /// A fresh engine for `make`, or `None` when this build does not have that level yet.
-fn available<P, F>(make: F) -> Option<Box<dyn Engine<P>>>
-where
-    F: FnOnce() -> Box<dyn Engine<P>> + std::panic::UnwindSafe,
-{
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let made = std::panic::catch_unwind(make);
-    std::panic::set_hook(hook);
-    made.ok()
-}
-
 /// Totals of one table.
 #[derive(Default)]
 struct Total {
@@ -95,9 +91,15 @@ impl Total {
     }
 }
 
-fn search_line<P>(name: &str, engine: &mut dyn Engine<P>, pos: &P, depth: u32, total: &mut Total) {
+fn search_line<P>(
+    name: &str,
+    engine: &mut dyn Engine<P>,
+    pos: &P,
+    limits: &Limits,
+    total: &mut Total,
+) {
     let start = Instant::now();
-    let r = engine.search(pos, &Limits::depth(depth), &CancelFlag::new(), &mut |_| {});
+    let r = engine.search(pos, limits, &CancelFlag::new(), &mut |_| {});
     let took = start.elapsed();
     total.nodes += r.info.nodes;
     total.time += took;
@@ -124,24 +126,44 @@ fn gomoku_positions() -> Result<Vec<(&'static str, Position)>, Box<dyn std::erro
     Ok(out)
 }
 
-fn bench_gomoku(depth: u32, repeat: u32) -> CmdResult {
+/// What one table searches to: a fixed depth or a fixed time, for its heading and limits.
+fn limits_for(args: &Args, default_depth: u32) -> (String, Limits) {
+    match args.time {
+        Some(ms) => (format!("for {ms} ms"), Limits::time(ms)),
+        None => {
+            let depth = args.depth.unwrap_or(default_depth);
+            (format!("at depth {depth}"), Limits::depth(depth))
+        }
+    }
+}
+
+fn wanted(args: &Args, name: &str) -> bool {
+    args.level.as_deref().is_none_or(|l| l.eq_ignore_ascii_case(name))
+}
+
+fn bench_gomoku(args: &Args) -> CmdResult {
     let positions = gomoku_positions()?;
+    let (how, limits) = limits_for(args, 5);
     for level in [GomokuLevel::Lookahead, GomokuLevel::Master] {
-        println!("# gomoku {} at depth {depth}", level.name());
+        if !wanted(args, level.name()) {
+            continue;
+        }
+        println!("# gomoku {} {how}", level.name());
         let mut total = Total::default();
         for (name, pos) in &positions {
-            let Some(mut engine) = available(|| ai::gomoku::new_engine(level, 1)) else {
-                println!("# gomoku {} is not in this build yet: skipped", level.name());
-                break;
-            };
-            search_line(name, &mut *engine, pos, depth, &mut total);
+            let mut engine = ai::gomoku::new_engine(level, 1);
+            search_line(name, &mut *engine, pos, &limits, &mut total);
         }
         if total.nodes > 0 {
             total.print(&format!("gomoku {}", level.name()));
         }
     }
+    let repeat = args.repeat.max(1);
     println!("# gomoku classic levels: time per move over {repeat} moves in each position");
     for level in [GomokuLevel::FiveTuple, GomokuLevel::WinArray, GomokuLevel::Pattern] {
+        if !wanted(args, level.name()) {
+            continue;
+        }
         for size in [15u8, 19] {
             let mut worst = Duration::ZERO;
             let mut sum = Duration::ZERO;
@@ -168,21 +190,22 @@ fn bench_gomoku(depth: u32, repeat: u32) -> CmdResult {
     Ok(())
 }
 
-fn bench_reversi(depth: u32) -> CmdResult {
+fn bench_reversi(args: &Args) -> CmdResult {
     let mut positions = Vec::new();
     for &(name, transcript) in REVERSI_POSITIONS {
         let (_, pos) = reversi::notation::replay_transcript(transcript)?;
         positions.push((name, pos));
     }
+    let (how, limits) = limits_for(args, 8);
     for level in ReversiLevel::ALL {
-        println!("# reversi {} at depth {depth}", level.name());
+        if !wanted(args, level.name()) {
+            continue;
+        }
+        println!("# reversi {} {how}", level.name());
         let mut total = Total::default();
         for (name, pos) in &positions {
-            let Some(mut engine) = available(|| ai::reversi::new_engine(level, 1)) else {
-                println!("# reversi {} is not in this build yet: skipped", level.name());
-                break;
-            };
-            search_line(name, &mut *engine, pos, depth, &mut total);
+            let mut engine = ai::reversi::new_engine(level, 1);
+            search_line(name, &mut *engine, pos, &limits, &mut total);
         }
         if total.nodes > 0 {
             total.print(&format!("reversi {}", level.name()));
@@ -193,10 +216,10 @@ fn bench_reversi(depth: u32) -> CmdResult {
 
 pub fn run(args: Args) -> CmdResult {
     if matches!(args.game, BenchGame::Gomoku | BenchGame::All) {
-        bench_gomoku(args.depth.unwrap_or(5), args.repeat.max(1))?;
+        bench_gomoku(&args)?;
     }
     if matches!(args.game, BenchGame::Reversi | BenchGame::All) {
-        bench_reversi(args.depth.unwrap_or(8))?;
+        bench_reversi(&args)?;
     }
     Ok(())
 }
