@@ -55,9 +55,11 @@ pub fn script(level: &str) -> String {
   for (let i = 0; i < 100; i++) {{ const t = performance.now(); await inv('get_snapshot'); times.push(performance.now() - t); }}
   const config = {{ kind: {{ game: 'gomoku', rule: 'freestyle', size: 15 }},
     black: {{ type: 'computer', level: {{ game: 'gomoku', level: '{level}' }} }},
-    white: {{ type: 'human' }}, timePerMoveMs: 20000 }};
+    white: {{ type: 'computer', level: {{ game: 'gomoku', level: '{level}' }} }}, timePerMoveMs: 20000 }};
+  // Computer against computer: the first moves come from the opening book, then every move
+  // is a long search, so the round trips below are timed while a search runs.
   await inv('new_game', {{ config }});
-  await sleep(1500);
+  await sleep(3000);
   const busy = [];
   let thinkingAll = true;
   for (let i = 0; i < 200; i++) {{
