@@ -156,32 +156,34 @@ pub fn flips(player: u64, opponent: u64, sq: u8) -> u64 {
     flipped
 }
 
+/// Slow reference for tests (here and in the endgame solver): walks each direction square by
+/// square.
+#[cfg(test)]
+pub(crate) fn flips_slow(player: u64, opponent: u64, sq: u8) -> u64 {
+    let mut total = 0;
+    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
+        let mut run = 0u64;
+        while (0..8).contains(&x) && (0..8).contains(&y) {
+            let b = 1u64 << (y * 8 + x);
+            if opponent & b != 0 {
+                run |= b;
+            } else {
+                if player & b != 0 {
+                    total |= run;
+                }
+                break;
+            }
+            x += dx;
+            y += dy;
+        }
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Slow reference: walk each direction square by square.
-    fn flips_slow(player: u64, opponent: u64, sq: u8) -> u64 {
-        let mut total = 0;
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
-            let mut run = 0u64;
-            while (0..8).contains(&x) && (0..8).contains(&y) {
-                let b = 1u64 << (y * 8 + x);
-                if opponent & b != 0 {
-                    run |= b;
-                } else {
-                    if player & b != 0 {
-                        total |= run;
-                    }
-                    break;
-                }
-                x += dx;
-                y += dy;
-            }
-        }
-        total
-    }
 
     fn moves_slow(player: u64, opponent: u64) -> u64 {
         (0..64u8)

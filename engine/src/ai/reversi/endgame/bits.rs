@@ -258,27 +258,8 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
-    /// Walks each direction square by square.
-    pub(crate) fn flips_slow(p: u64, o: u64, sq: usize) -> u64 {
-        let mut total = 0;
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
-            let mut run = 0u64;
-            while (0..8).contains(&x) && (0..8).contains(&y) {
-                let b = 1u64 << (y * 8 + x);
-                if o & b != 0 {
-                    run |= b;
-                } else {
-                    if p & b != 0 {
-                        total |= run;
-                    }
-                    break;
-                }
-                x += dx;
-                y += dy;
-            }
-        }
-        total
+    fn flips_slow(p: u64, o: u64, sq: usize) -> u64 {
+        crate::reversi::bitboard::flips_slow(p, o, sq as u8)
     }
 
     fn random_board(rng: &mut Rng) -> (u64, u64) {

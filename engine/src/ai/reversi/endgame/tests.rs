@@ -9,25 +9,7 @@ use crate::rng::Rng;
 
 /// Flips by walking each direction square by square (independent of `bits.rs`).
 fn flips_walk(p: u64, o: u64, sq: usize) -> u64 {
-    let mut total = 0;
-    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-        let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
-        let mut run = 0u64;
-        while (0..8).contains(&x) && (0..8).contains(&y) {
-            let b = 1u64 << (y * 8 + x);
-            if o & b != 0 {
-                run |= b;
-            } else {
-                if p & b != 0 {
-                    total |= run;
-                }
-                break;
-            }
-            x += dx;
-            y += dy;
-        }
-    }
-    total
+    crate::reversi::bitboard::flips_slow(p, o, sq as u8)
 }
 
 fn moves_walk(p: u64, o: u64) -> Vec<(usize, u64)> {
