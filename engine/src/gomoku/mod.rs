@@ -3,6 +3,7 @@
 //! * [`Position`] — the board with its history, redo stack and Zobrist hash;
 //! * [`Rule`] — freestyle, standard (exactly five) or Renju;
 //! * [`ForbiddenKind`] — black's forbidden moves under Renju (see [`renju`]);
+//! * [`Shape`] / [`shapes_at`] — names for the shapes a stone makes (活三, 冲四, …);
 //! * [`notation`] — board notation (`h8`), columns from the left, rows from the bottom;
 //! * [`psq`] — Piskvork's PSQ game records.
 
@@ -13,6 +14,7 @@ mod position;
 pub mod psq;
 pub mod renju;
 mod rule;
+mod shapes;
 mod win;
 mod zobrist;
 
@@ -22,6 +24,7 @@ pub use position::Position;
 pub use psq::{PsqError, PsqRecord};
 pub use renju::ForbiddenKind;
 pub use rule::Rule;
+pub use shapes::{shapes_at, Shape};
 pub use win::Win;
 
 /// The smallest supported board (cells per side).
