@@ -6,7 +6,7 @@ use serde::Serialize;
 use tengen_engine::ai::Score;
 use tengen_engine::game::{EndReason, GameKind, GameResult, PlayerKind, Position};
 use tengen_engine::gomoku::notation::format_point;
-use tengen_engine::gomoku::Rule;
+use tengen_engine::gomoku::{self, Rule};
 use tengen_engine::reversi::notation::format_square;
 use tengen_engine::{Color, Move, Point};
 
@@ -87,6 +87,9 @@ pub struct Snapshot {
     pub to_move: Option<Color>,
     pub moves: Vec<MoveEntry>,
     pub last_move: Option<Xy>,
+    /// Gomoku: the shapes the last stone made for its colour, strongest first, as locale keys
+    /// (`open_three`, `four`, …); empty for Reversi.
+    pub last_shapes: Vec<&'static str>,
     pub legal_moves: Vec<Xy>,
     pub forbidden: Vec<ForbiddenPoint>,
     pub flipped: Vec<Xy>,
@@ -118,6 +121,7 @@ impl Snapshot {
             to_move: None,
             moves: Vec::new(),
             last_move: None,
+            last_shapes: Vec::new(),
             legal_moves: Vec::new(),
             forbidden: Vec::new(),
             flipped: Vec::new(),
@@ -237,7 +241,14 @@ pub fn build(session: &Session) -> Snapshot {
             }
         })
         .collect();
-    let last_move = game.history().iter().rev().find_map(|r| r.mv.point()).map(Xy::from);
+    let last_point = game.history().iter().rev().find_map(|r| r.mv.point());
+    let last_move = last_point.map(Xy::from);
+    let last_shapes = match (pos, last_point) {
+        (Position::Gomoku(g), Some(p)) => {
+            gomoku::shapes_at(g, p).into_iter().map(|shape| shape.key()).collect()
+        }
+        _ => Vec::new(),
+    };
 
     let (legal_moves, forbidden) = match pos {
         Position::Reversi(r) if !over => {
@@ -293,6 +304,7 @@ pub fn build(session: &Session) -> Snapshot {
         to_move: if over { None } else { Some(game.side_to_move()) },
         moves,
         last_move,
+        last_shapes,
         legal_moves,
         forbidden,
         flipped: session.flipped.iter().map(|&p| p.into()).collect(),

@@ -68,6 +68,28 @@ fn playing_updates_the_board_and_the_record() {
 }
 
 #[test]
+fn the_snapshot_names_the_shapes_of_the_last_stone() {
+    let h = Harness::new("shapes");
+    hvh_gomoku(&h, "freestyle", 15);
+    let s = h.ok("play_move", json!({"x": 7, "y": 7}));
+    assert_eq!(s["lastShapes"], json!([]), "a lone stone makes no shape");
+    // Black h8 i8 j8 in a row while white plays a15 c15 e15 on the top edge.
+    for (x, y) in [(0, 0), (8, 7), (2, 0), (9, 7)] {
+        h.ok("play_move", json!({"x": x, "y": y}));
+    }
+    let s = h.ok("play_move", json!({"x": 4, "y": 0}));
+    assert_eq!(
+        s["lastShapes"],
+        json!(["closed_three"]),
+        "white's a15 c15 e15: one move from a four"
+    );
+    let s = h.ok("play_move", json!({"x": 10, "y": 7}));
+    assert_eq!(s["lastShapes"], json!(["open_four"]));
+    let s = h.ok("undo", json!({}));
+    assert_eq!(s["lastShapes"], json!(["closed_three"]), "undo names the new last stone");
+}
+
+#[test]
 fn illegal_moves_and_bad_arguments_give_typed_errors() {
     let h = Harness::new("illegal");
     hvh_gomoku(&h, "freestyle", 15);

@@ -194,6 +194,23 @@ test('language switch: English ↔ 简体中文 changes the texts', async () => 
   await done(page);
 });
 
+test("pattern names: the last stone's shapes are named in the chosen language", async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [0, 0], [8, 7]], lastShapes: ['four', 'open_three'] }) });
+  assert.equal(await text(page, '[data-testid="shapes"]'), 'Black i8: four + open three');
+  await page.click('[data-testid="settings"]');
+  await page.selectOption('[data-testid="language"]', 'zh-CN');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.equal(await text(page, '[data-testid="shapes"]'), '黑方 i8：冲四 + 活三');
+  await page.keyboard.press('Escape');
+  // A stone that makes no shape, and a finished game, leave the line empty.
+  await emit(page, 'snapshot', snapshot({ generation: 2, moves: [[7, 7], [0, 0]] }));
+  await page.waitForFunction(() => document.querySelector('[data-testid="shapes"]').textContent === '');
+  await emit(page, 'snapshot', snapshot({ generation: 3, moves: [[7, 7], [0, 0], [8, 7]], lastShapes: ['open_two'], result: { winner: 'black', reason: 'resignation', kind: null, line: [], discs: null } }));
+  await page.waitForSelector(`${cell(8, 7)}[data-stone="black"]`);
+  assert.equal(await text(page, '[data-testid="shapes"]'), '');
+  await done(page);
+});
+
 test('the system locale picks the language when the setting is "auto"', async () => {
   const page = await open({ locale: 'zh-CN', settings: { language: 'auto' }, snapshot: snapshot() });
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');

@@ -157,6 +157,7 @@ export function snapshot(opts = {}) {
     toMove: opts.result ? null : opts.toMove ?? (moves.length % 2 ? 'white' : 'black'),
     moves,
     lastMove: opts.lastMove !== undefined ? opts.lastMove : last ? { x: last.x, y: last.y } : null,
+    lastShapes: opts.lastShapes || [],
     legalMoves: opts.legalMoves || [],
     forbidden: opts.forbidden || [],
     flipped: opts.flipped || [],

@@ -240,6 +240,15 @@ function reasonText(result) {
   return t(`result.reason.${result.reason}`, { color: loser ? colorName(loser) : '' });
 }
 
+/** The shapes the last stone made, in words: "Black h8: four + open three". */
+function shapesText(snap) {
+  if (!snap?.lastShapes?.length || snap.result || !snap.lastMove) return '';
+  const last = snap.board?.[snap.lastMove.y]?.[snap.lastMove.x];
+  if (!last) return '';
+  const shapes = snap.lastShapes.map((key) => t(`pattern.${key}`)).join(' + ');
+  return t('analysis.shapes', { color: colorName(last), point: pointLabel(snap, snap.lastMove), shapes });
+}
+
 function analysisText(snap) {
   if (!snap?.thinking) return '';
   const p = state.progress || snap.thinking;
@@ -331,6 +340,7 @@ function render() {
   const snap = state.snapshot;
   board.set(boardConfig(snap));
   $('#status').textContent = statusText(snap);
+  $('#shapes').textContent = shapesText(snap);
   $('#analysis').textContent = analysisText(snap);
   document.body.classList.toggle('is-thinking', !!snap?.thinking);
   $('#game-title').textContent = snap
