@@ -5,7 +5,7 @@
 //! * [`worker`] — the AI on a background thread, with throttled progress;
 //! * [`events`] — event names and payloads; [`snapshot`] — what the UI draws;
 //! * [`error`] — the typed errors; [`storage`] — settings and the unfinished game on disk;
-//! * [`files`] — saving and opening games.
+//! * [`files`] — saving and opening games; [`window`] — the window's size and position.
 
 pub mod bench;
 pub mod commands;
@@ -16,6 +16,7 @@ pub mod snapshot;
 pub mod state;
 pub mod stats;
 pub mod storage;
+pub mod window;
 pub mod worker;
 
 use std::path::PathBuf;
@@ -70,6 +71,7 @@ pub fn run() {
     let builder = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_window_state::Builder::default().build())
+        .on_window_event(|window, event| window::on_event(window.app_handle(), event))
         .on_page_load(|webview, payload| {
             if bench::enabled()
                 && matches!(payload.event(), tauri::webview::PageLoadEvent::Finished)

@@ -199,3 +199,29 @@ test('an unfinished game survives a restart of the app', async () => {
   assert.match(await s.text('[data-testid="status"]'), /\S/);
   await shot('restarted');
 });
+
+test("the window's size and position survive a restart, even a kill", async () => {
+  const rect = () => s.cmd('GET', '/window/rect');
+  const original = await rect();
+  const wanted = { x: 70, y: 40, width: 960, height: 720 };
+  await s.cmd('POST', '/window/rect', wanted);
+  const moved = await rect();
+  assert.deepEqual([moved.width, moved.height], [wanted.width, wanted.height], 'the driver resized the window');
+  await sleep(1500); // the app saves the window state once it has stayed put for a moment
+
+  // The driver ends the app without a normal exit, so this also checks the save-as-you-go.
+  await s.delete();
+  s = await Session.create(DRIVER, APP);
+  await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to restart' });
+  const restored = await rect();
+  assert.deepEqual(
+    [restored.x, restored.y, restored.width, restored.height],
+    [moved.x, moved.y, moved.width, moved.height],
+    'the restarted window has the size and position it was left with',
+  );
+  await shot('window-restored');
+
+  // Leave the window as it was for the tests that follow.
+  await s.cmd('POST', '/window/rect', original);
+  await sleep(1000);
+});
