@@ -22,7 +22,7 @@ use crate::{Move, Point};
 use search::{Search, PASS};
 use tt::Table;
 
-/// Default transposition table: 2^21 entries of 24 bytes (48 MiB).
+/// Default transposition table: 2^21 entries, two per 64-byte cache line (64 MiB).
 pub const DEFAULT_TT_BITS: u32 = 21;
 
 /// The outcome of a solve on raw bitboards.
@@ -86,7 +86,7 @@ impl Solver {
         Solver::with_tt_bits(DEFAULT_TT_BITS)
     }
 
-    /// A solver with a table of 2^`bits` entries (24 bytes each; clamped to 4..=28).
+    /// A solver with a table of 2^`bits` entries (32 bytes each; clamped to 4..=28).
     pub fn with_tt_bits(bits: u32) -> Solver {
         Solver { tt: Table::new(bits), nodes: 0 }
     }
