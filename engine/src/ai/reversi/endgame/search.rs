@@ -40,7 +40,7 @@ pub const SORT_REPLY_MIN: u32 = 20;
 /// mobility is 8) in the move score, where one move less for the opponent is worth
 /// `1 << 15`: the search refines fastest-first, it does not replace it. Letting the search
 /// dominate (as before) cost 15% more nodes on FFO #40–#44.
-const W_SORT_SEARCH: i32 = 1024;
+const W_SORT_SEARCH: i32 = 2048;
 
 /// Depth of the ordering search at `n` empties (at least [`SORT_SEARCH_MIN`]).
 #[inline]
