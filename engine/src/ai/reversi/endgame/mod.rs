@@ -2,10 +2,12 @@
 //!
 //! Finds the final disc differential under perfect play (empty squares go to the winner, as
 //! in the FFO test suite) with:
-//! * fastest-first move ordering (the opponent's weighted mobility) and parity;
+//! * fastest-first move ordering (the opponent's weighted mobility) and parity, refined
+//!   from 16 empties by a shallow heuristic search of each move (`search.rs`);
 //! * special code for the last 1–4 empty squares (`last.rs`, no move generation);
 //! * a stability cutoff (`stability.rs`);
-//! * a transposition table with best moves (`tt.rs`);
+//! * a transposition table with best moves, one cache line per bucket, prefetched
+//!   (`tt.rs`), and enhanced transposition cutoffs from 8 empties;
 //! * null-window search everywhere except on the principal variation (`search.rs`).
 
 mod bits;

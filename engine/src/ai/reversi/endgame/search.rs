@@ -32,14 +32,18 @@ pub const ETC_MIN: u32 = SHALLOW_MAX + 2;
 /// search of the position after it.
 pub const SORT_SEARCH_MIN: u32 = 16;
 
-/// From this many empties on, that shallow search looks one reply deep (else it is the
-/// static heuristic of the position after the move).
+/// From this many empties on, that shallow search looks one reply deep and leads the order
+/// (fastest-first only breaks its ties); below, it is the static heuristic of the position
+/// after the move, added to fastest-first with the weight [`W_SORT_SEARCH`].
 pub const SORT_REPLY_MIN: u32 = 20;
 
-/// Weight of one unit of the shallow search's value (`order::eval` units: one unit of
-/// mobility is 8) in the move score, where one move less for the opponent is worth
-/// `1 << 15`: the search refines fastest-first, it does not replace it. Letting the search
-/// dominate (as before) cost 15% more nodes on FFO #40–#44.
+/// Weight of one unit of the static heuristic (`order::eval` units: one unit of mobility is
+/// 8) in the move score at 16..20 empties, where one move less for the opponent is worth
+/// `1 << 15`: there the heuristic refines fastest-first, it does not replace it. On FFO
+/// #40–#44 (ETC from 8 empties, static heuristic at every 16+ node) letting it dominate took
+/// 300.2 M nodes, fastest-first alone 277.4 M, weights 512 / 1024 / 2048 266.4 / 258.3 /
+/// 249.3 M. A light weight at 20+ empties too was better on #40–#44 (246.2 M against
+/// 275.1 M) but worse on the larger #45–#49 (#48: 902 M against 692 M nodes).
 const W_SORT_SEARCH: i32 = 2048;
 
 /// Depth of the ordering search at `n` empties (at least [`SORT_SEARCH_MIN`]).
@@ -116,7 +120,12 @@ impl MoveList {
                 i32::MAX
             } else if depth > 0 {
                 let v = -shallow_value(np, no, depth - 1, -(1 << 20), 1 << 20);
-                fast_score(np, no, sq, parity) + v * W_SORT_SEARCH
+                let fast = fast_score(np, no, sq, parity);
+                if depth >= 2 {
+                    (v << 12) + (fast >> 8)
+                } else {
+                    fast + v * W_SORT_SEARCH
+                }
             } else {
                 fast_score(np, no, sq, parity)
             };
