@@ -26,7 +26,7 @@ pub struct Args {
     /// Only solve win / draw / loss (scores +1, +0, -1), much faster.
     #[arg(long)]
     wld: bool,
-    /// Transposition table size as a power of two of entries (24 bytes each).
+    /// Transposition table size as a power of two of entries (32 bytes each).
     #[arg(long, default_value_t = DEFAULT_TT_BITS, value_parser = clap::value_parser!(u32).range(10..=28))]
     tt_bits: u32,
 }

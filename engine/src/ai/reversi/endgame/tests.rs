@@ -129,6 +129,27 @@ fn shallow_and_deep_null_window_searches_match_plain_alpha_beta() {
 }
 
 #[test]
+fn deep_searches_sharing_a_crowded_table_stay_exact() {
+    // A 16-entry table: constant replacement, enhanced transposition cutoffs on entries
+    // left by other windows and other positions, prefetches of evicted buckets.
+    let mut rng = Rng::new(5);
+    let cancel = CancelFlag::new();
+    let mut tt = Table::new(4);
+    for empties in [11u32, 12, 13] {
+        for _ in 0..4 {
+            let (p, o) = random_endgame(&mut rng, empties);
+            let truth = exact(p, o);
+            let parity = parity_of(!(p | o));
+            let mut s = Search::new(&mut tt, &cancel);
+            for alpha in [truth, truth - 1, -65, 0, truth + 1, truth - 2, 20] {
+                let v = s.nws(p, o, alpha, empties, parity);
+                check_nws(truth, alpha, v, &format!("{empties} empties p={p:#x} o={o:#x}"));
+            }
+        }
+    }
+}
+
+#[test]
 fn solver_finds_exact_scores_and_a_best_move() {
     let mut rng = Rng::new(3);
     let cancel = CancelFlag::new();

@@ -36,9 +36,14 @@ pub struct Hit {
     pub mv: u8,
 }
 
-/// A fixed-size table of `2^bits` entries.
+/// Two entries in one 64-byte cache line: a probe costs at most one memory access.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Bucket([Entry; 2]);
+
+/// A fixed-size table of `2^bits` entries (`2^(bits - 1)` buckets).
 pub struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
 }
 
@@ -50,15 +55,16 @@ fn hash(p: u64, o: u64) -> u64 {
 }
 
 impl Table {
-    /// A table of `2^bits` entries (24 bytes each); `bits` is clamped to 4..=28.
+    /// A table of `2^bits` entries (32 bytes each, two per cache line); `bits` is clamped
+    /// to 4..=28.
     pub fn new(bits: u32) -> Table {
         let bits = bits.clamp(4, 28);
-        Table { entries: vec![EMPTY; 1 << bits], mask: (1 << bits) - 2 }
+        Table { buckets: vec![Bucket([EMPTY; 2]); 1 << (bits - 1)], mask: (1 << (bits - 1)) - 1 }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        self.buckets.fill(Bucket([EMPTY; 2]));
     }
 
     #[inline(always)]
@@ -66,11 +72,25 @@ impl Table {
         hash(p, o) as usize & self.mask
     }
 
+    /// Asks the processor to start loading the bucket of this position, so that a probe
+    /// soon after does not wait for memory.
+    #[inline(always)]
+    pub fn prefetch(&self, p: u64, o: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let ptr = &self.buckets[self.bucket(p, o)] as *const Bucket as *const i8;
+            // SAFETY: prefetching has no effect on program state; the address is in bounds.
+            unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(ptr) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (p, o);
+    }
+
     /// The bounds and move stored for this position, if any.
     #[inline]
     pub fn probe(&self, p: u64, o: u64) -> Option<Hit> {
         let i = self.bucket(p, o);
-        for e in &self.entries[i..i + 2] {
+        for e in &self.buckets[i].0 {
             if e.p == p && e.o == o && e.empties != 0 {
                 return Some(Hit { lower: e.lower as i32, upper: e.upper as i32, mv: e.mv });
             }
@@ -90,10 +110,11 @@ impl Table {
         } else {
             (score, score)
         };
-        let i = self.bucket(p, o);
+        let bucket = self.bucket(p, o);
         let empties = empties.max(1) as u8;
+        let slots = &mut self.buckets[bucket].0;
         // Same position: tighten its bounds.
-        for e in &mut self.entries[i..i + 2] {
+        for e in slots.iter_mut() {
             if e.p == p && e.o == o && e.empties != 0 {
                 let (l, u) = (lower.max(e.lower as i32), upper.min(e.upper as i32));
                 if l <= u {
@@ -110,11 +131,11 @@ impl Table {
             }
         }
         let new = Entry { p, o, lower: lower as i8, upper: upper as i8, mv, empties };
-        if self.entries[i].empties <= empties {
-            self.entries[i + 1] = self.entries[i];
-            self.entries[i] = new;
+        if slots[0].empties <= empties {
+            slots[1] = slots[0];
+            slots[0] = new;
         } else {
-            self.entries[i + 1] = new;
+            slots[1] = new;
         }
     }
 }
