@@ -308,6 +308,13 @@ impl Board {
         self.side ^= 1;
     }
 
+    /// Gives the turn to the other side without a stone (a null move); passing again
+    /// restores the position.
+    #[inline]
+    pub fn pass(&mut self) {
+        self.side ^= 1;
+    }
+
     /// Takes back the last move.
     pub fn unmake(&mut self) {
         let Some(i) = self.history.pop() else { return };
