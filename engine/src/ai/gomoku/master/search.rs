@@ -37,7 +37,7 @@ fn move_cap(depth: i32, is_pv: bool) -> usize {
     if is_pv {
         (6 + depth as usize * 2).clamp(8, 20)
     } else {
-        (2 + depth as usize).clamp(3, 12)
+        (3 + depth as usize / 2).clamp(3, 8)
     }
 }
 
@@ -47,7 +47,7 @@ fn lmr(depth: i32, idx: usize) -> i32 {
     if idx == 0 || depth < 2 {
         return 0;
     }
-    let r = 0.6 + (depth as f64).ln() * (idx as f64).ln() / 1.9;
+    let r = 0.8 + (depth as f64).ln() * (idx as f64).ln() / 1.5;
     r as i32
 }
 
