@@ -41,8 +41,9 @@ const PATS: usize = 12;
 /// Threat class and evaluation share of a cell for every combination of its four line
 /// patterns, for ordinary sides and for Renju black.
 struct Summary {
-    /// `(value << 8) | class`, for ordinary sides [0] and Renju black [1].
-    packed: [Vec<i32>; 2],
+    /// `(value << 4) | class`, for ordinary sides [0] and Renju black [1]; 16 bits keep the
+    /// tables small enough for the first-level cache.
+    packed: [Vec<u16>; 2],
 }
 
 impl Summary {
@@ -50,7 +51,7 @@ impl Summary {
         static SUMMARY: OnceLock<Summary> = OnceLock::new();
         SUMMARY.get_or_init(|| {
             let n = PATS * PATS * PATS * PATS;
-            let mut packed = [vec![0i32; n], vec![0i32; n]];
+            let mut packed = [vec![0u16; n], vec![0u16; n]];
             for (rb, table) in packed.iter_mut().enumerate() {
                 for (idx, out) in table.iter_mut().enumerate() {
                     let pats = [
@@ -60,7 +61,9 @@ impl Summary {
                         (idx % PATS) as u8,
                     ];
                     let c = combine(pats, rb == 1);
-                    *out = (eval::cell_value(&pats, c) << 8) | c as i32;
+                    let value = eval::cell_value(&pats, c);
+                    assert!((0..1 << 12).contains(&value) && (c as usize) < 16);
+                    *out = ((value as u16) << 4) | c as u16;
                 }
             }
             Summary { packed }
@@ -308,6 +311,13 @@ impl Board {
         self.side ^= 1;
     }
 
+    /// Gives the turn to the other side without a stone (a null move); passing again
+    /// restores the position.
+    #[inline]
+    pub fn pass(&mut self) {
+        self.side ^= 1;
+    }
+
     /// Takes back the last move.
     pub fn unmake(&mut self) {
         let Some(i) = self.history.pop() else { return };
@@ -379,7 +389,7 @@ impl Board {
         let (class, value) = if self.cells[j] == EMPTY {
             let rb = (c == 0 && self.rule == LineRule::Renju) as usize;
             let packed = self.summary.packed[rb][summary_index(&self.pats[j][c])];
-            ((packed & 255) as u8, packed >> 8)
+            ((packed & 15) as u8, (packed >> 4) as i32)
         } else {
             (p4::NONE, 0)
         };

@@ -7,7 +7,7 @@ use super::board::Board;
 use super::eval::evaluate;
 use super::movegen::{self, Situation};
 use super::pattern::p4;
-use super::time::Clock;
+use super::time::{self, Clock};
 use super::tt::{Bound, Tt};
 use super::vcf::{Budget, Vcf};
 use crate::ai::{CancelFlag, Candidate, Limits, Score, SearchInfo};
@@ -26,8 +26,30 @@ const LEAF_VCF_DEPTH: i32 = 12;
 const LEAF_VCF_NODES: u64 = 400;
 /// Extra plies of threat defence the quiescence search may add.
 const MAX_QDEFENCE: u32 = 2;
+/// Margin per remaining ply of the reverse futility pruning.
+const FUTILITY_MARGIN: i32 = 150;
 /// Most root candidates reported for the heat map.
 pub const MAX_CANDIDATES: usize = 12;
+
+/// How many quiet moves a node with `depth` plies left searches (threats come on top).
+#[inline]
+fn move_cap(depth: i32, is_pv: bool) -> usize {
+    if is_pv {
+        (6 + depth as usize * 2).clamp(8, 20)
+    } else {
+        (3 + depth as usize / 2).clamp(3, 8)
+    }
+}
+
+/// Late-move reduction of the `idx`-th quiet move (0-based) at a node with `depth` plies left.
+#[inline]
+fn lmr(depth: i32, idx: usize) -> i32 {
+    if idx == 0 || depth < 2 {
+        return 0;
+    }
+    let r = 0.8 + (depth as f64).ln() * (idx as f64).ln() / 1.5;
+    r as i32
+}
 
 /// Converts a search score to the interface's score.
 pub fn to_score(s: i32) -> Score {
@@ -78,6 +100,8 @@ pub struct Searcher<'a> {
     /// The best root move so far, with its score and line.
     pub best: Option<(usize, i32, Vec<usize>)>,
     depth: u32,
+    /// Whether the move into this ply was a null move.
+    after_null: Vec<bool>,
 }
 
 impl<'a> Searcher<'a> {
@@ -112,6 +136,7 @@ impl<'a> Searcher<'a> {
             root: Vec::new(),
             best: None,
             depth: 0,
+            after_null: vec![false; MAX_PLY + 2],
         }
     }
 
@@ -182,7 +207,10 @@ impl<'a> Searcher<'a> {
     /// Runs iterative deepening over `self.root` (already ordered, non-empty).
     pub fn iterate(&mut self, max_depth: u32) {
         let mut prev: i32 = 0;
+        // Times of the last two completed iterations, newest first.
+        let mut took = [Duration::ZERO; 2];
         for depth in 1..=max_depth {
+            let started = self.clock.elapsed();
             self.depth = depth;
             let mut delta = 40;
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < WIN_BOUND {
@@ -215,7 +243,8 @@ impl<'a> Searcher<'a> {
             if score.abs() > WIN_BOUND && (WIN - score.abs()) as u32 <= depth {
                 break;
             }
-            if !self.clock.can_start_iteration() {
+            took = [self.clock.elapsed().saturating_sub(started), took[0]];
+            if !self.clock.can_start_iteration(time::predict_next(took[0], took[1])) {
                 break;
             }
         }
@@ -349,6 +378,33 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        if !is_pv && !threatened && beta.abs() < WIN_BOUND {
+            let stand = evaluate(&self.board);
+            // Reverse futility: far above beta with few plies left and no threat to answer.
+            if depth <= 3 && stand - FUTILITY_MARGIN * depth >= beta {
+                self.move_stack[ply] = moves;
+                return stand;
+            }
+            // Null move: a stone never hurts in Gomoku, so if passing still holds beta, the
+            // real moves will too.
+            if depth >= 2 && stand >= beta && !self.after_null[ply] {
+                let r = 3 + depth / 4;
+                self.board.pass();
+                self.after_null[ply + 1] = true;
+                let s = -self.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.after_null[ply + 1] = false;
+                self.board.pass();
+                if self.stopped {
+                    self.move_stack[ply] = moves;
+                    return 0;
+                }
+                if s >= beta && s < WIN_BOUND {
+                    self.move_stack[ply] = moves;
+                    return s;
+                }
+            }
+        }
+
         let killers = self.killers[ply];
         for (m, s) in moves.iter_mut() {
             if Some(*m) == tt_move {
@@ -361,24 +417,48 @@ impl<'a> Searcher<'a> {
             }
         }
         movegen::sort(&mut moves);
-        if !threatened {
-            let cap = (4 + depth as usize * 2).clamp(6, 20);
-            moves.truncate(cap);
-        }
+        // Only the best few quiet moves by pattern value; threats are always searched, and so
+        // is everything when all the moves tried so far lose.
+        let cap = if threatened { usize::MAX } else { move_cap(depth, is_pv) };
+        let futile = !is_pv
+            && !threatened
+            && depth <= 2
+            && alpha.abs() < WIN_BOUND
+            && evaluate(&self.board) + FUTILITY_MARGIN * depth <= alpha;
 
         let new_depth = if forced { depth } else { depth - 1 };
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
         for idx in 0..moves.len() {
-            let (m, order) = moves[idx];
-            let quiet = order < 8_000 && Some(m) != tt_move;
+            let (m, _) = moves[idx];
+            let attack = self.board.class(m, me);
+            let block = self.board.class(m, me ^ 1);
+            let quiet = !p4::is_threat(attack) && Some(m) != tt_move;
+            // A lone four or a lone open three: searched, but may be reduced when late.
+            let lone = attack == p4::E_BLOCK4 || attack == p4::H_FLEX3;
+            if idx > 0 && quiet && best > -WIN_BOUND {
+                if idx >= cap {
+                    continue;
+                }
+                // Futility: a quiet move cannot lift a hopeless frontier node above alpha.
+                if futile && !p4::is_threat(block) {
+                    continue;
+                }
+            }
             self.board.make(m);
             let s = if idx == 0 {
                 -self.pvs(new_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
-                let r = if !threatened && quiet && depth >= 3 && idx >= 2 {
-                    1 + (idx >= 6) as i32
+                let r = if !threatened && (quiet || lone) && depth >= 2 {
+                    let mut r = lmr(depth, idx);
+                    if is_pv || lone {
+                        r -= 1;
+                    }
+                    if p4::is_threat(block) || m == killers[0] || m == killers[1] {
+                        r -= 1;
+                    }
+                    r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };

@@ -175,14 +175,20 @@ fn make_speed_probe() {
     eprintln!("{} make/unmake pairs in {:?}: {:?} each", n, t.elapsed(), t.elapsed() / n as u32);
 }
 
-/// The bench's middle-game positions (from `tengen bench`), for measuring by hand:
+/// The bench's middle-game positions (from `tengen bench`: 15-a, 15-b, 15-c, 15-renju, 19-a,
+/// 15-d), for measuring by hand:
 /// `POS=n DEPTH=d cargo test --release -p tengen-engine --lib bench_probe -- --ignored`.
-const BENCH_POSITIONS: [(u8, &str); 5] = [
+const BENCH_POSITIONS: [(u8, &str); 6] = [
     (15, "h8 i9 h9 i8 h7 h10 i10 h5 g8 f7 i6 f9 e8 d8 f10 j5 g9 i7 g11 g10 g5 g6 i4 e11"),
     (15, "h8 i9 h9 i8 i7 h7 j9 j6 i10 h11 g8 j11 g11 f7 g9 g10 f10 e11 e8 d8 i12 h12 h13 e7"),
     (15, "h8 i9 h9 i8 i7 h7 g9 f10 k10 j6 g6 g8 f9 d9 h10 h11 i10 j10 i11 f8 j12 k13 i12 i13"),
     (15, "h8 i9 h9 i8 h10 h7 i7 h11 g9 f10 i11 f8 f9 e9 h12 j12 h6 j6 g6 g8"),
     (19, "j10 k11 j11 k10 k9 j9 l11 l8 k12 j13 i10 l13 i13 h9 i11 i12 h12 g13 g10 f10 k14 j14 j15 g9"),
+    (
+        15,
+        "h8 h9 i9 i8 g10 g7 g9 h10 i7 f10 g11 g12 k5 j6 h11 f11 f8 f12 f13 f9 e10 e12 h12 d12 c12 \
+         e11 g13 c13 b14 i11",
+    ),
 ];
 
 #[test]

@@ -7,6 +7,17 @@ use crate::ai::Limits;
 /// Time a search may use when the caller gives no limit at all.
 const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 
+/// How much longer the next iteration is predicted to take than the last one, given the
+/// last two iterations' times (the growth of the last step, within sane bounds).
+pub fn predict_next(last: Duration, before: Duration) -> Duration {
+    let ratio = if before >= Duration::from_millis(1) {
+        (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 4.0)
+    } else {
+        3.0
+    };
+    last.mul_f64(ratio)
+}
+
 /// The clock of one search.
 pub struct Clock {
     start: Instant,
@@ -43,10 +54,14 @@ impl Clock {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
-    /// Whether a new iteration is worth starting (it typically costs more than all the
-    /// previous ones together).
-    pub fn can_start_iteration(&self) -> bool {
-        self.hard.is_none_or(|h| self.start.elapsed() * 5 < h * 2)
+    /// Whether a new iteration is worth starting, given how long it is predicted to take:
+    /// always while less than 40% of the time is gone (even a part of an iteration can
+    /// find a better move), later only when it is likely to finish in time.
+    pub fn can_start_iteration(&self, predicted: Duration) -> bool {
+        self.hard.is_none_or(|h| {
+            let elapsed = self.start.elapsed();
+            elapsed * 5 < h * 2 || elapsed + predicted < h
+        })
     }
 
     /// A deadline for sub-searches that should use at most `fraction` of the move's time.
@@ -64,6 +79,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn predictions_follow_the_growth() {
+        let ms = Duration::from_millis;
+        let close = |a: Duration, b: u64| a.as_micros().abs_diff(b as u128 * 1000) <= 1;
+        assert!(close(predict_next(ms(200), ms(100)), 400));
+        assert!(close(predict_next(ms(100), ms(40)), 250));
+        assert!(close(predict_next(ms(100), ms(10)), 400));
+        assert!(close(predict_next(ms(100), ms(90)), 150));
+        assert!(close(predict_next(ms(10), Duration::ZERO), 30));
+    }
+
+    #[test]
     fn limits_shape_the_clock() {
         let c = Clock::new(&Limits::time(1000));
         assert!(c.hard.unwrap() < Duration::from_millis(1000));
@@ -74,6 +100,12 @@ mod tests {
         assert_eq!(c.hard, Some(DEFAULT_TIME));
         let l = Limits { time_left: Some(Duration::from_millis(12_000)), ..Limits::time(5000) };
         assert_eq!(Clock::new(&l).hard, Some(Duration::from_millis(1000)));
-        assert!(c.can_start_iteration());
+        assert!(c.can_start_iteration(Duration::from_secs(5)));
+        let c = Clock {
+            start: Instant::now() - Duration::from_millis(600),
+            ..Clock::new(&Limits::time(1000))
+        };
+        assert!(c.can_start_iteration(Duration::from_millis(200)));
+        assert!(!c.can_start_iteration(Duration::from_millis(400)));
     }
 }
