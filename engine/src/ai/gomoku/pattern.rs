@@ -7,7 +7,9 @@
 //! 活二 open two, 眠二 closed two, 眠一 closed one. The four directions' scores are summed and
 //! multiplied for combinations (three + two ×2, four + two ×4, two threes ×6, four + three
 //! ×8). Every point is scored for the computer (attack) and for the opponent (defence); the
-//! larger of the two decides and the article's sum of both breaks ties (see [`choice_keys`]).
+//! larger of the two decides and the article's sum of both breaks ties (see [`choice_keys`]);
+//! a point where the computer makes a shape the article calls decisive (活四, 冲四 + 活三) comes
+//! first (see [`choice_keys_weighted`]).
 //! The computer opens at the centre (天元), always takes a five and blocks the opponent's five,
 //! and otherwise plays the best point.
 //!
@@ -161,7 +163,14 @@ fn key(grid: &Grid, p: Point, (dx, dy): (i32, i32), own: u8) -> usize {
 
 /// The article's `evaluate(point)`: the score of `color` playing the empty point `p`.
 pub fn evaluate(grid: &Grid, p: Point, color: Color) -> i64 {
+    evaluate_detail(grid, p, color).0
+}
+
+/// [`evaluate`], and whether the point makes one of the shapes the article calls decisive:
+/// 连五 or 活四 in one direction, or 冲四 in one direction with 活三 in another.
+pub fn evaluate_detail(grid: &Grid, p: Point, color: Color) -> (i64, bool) {
     let own = code(color);
+    let mut decisive = false;
     let (mut score, mut threes, mut fours, mut twos) = (0i64, 0, 0, 0);
     for d in DIRECTIONS {
         let line = lookup(key(grid, p, d, own));
@@ -172,7 +181,9 @@ pub fn evaluate(grid: &Grid, p: Point, color: Color) -> i64 {
             _ => {}
         }
         score += line.score;
+        decisive |= line.score >= SHAPES[1].1;
     }
+    decisive |= fours > 0 && threes > 0;
     if threes > 0 && twos > 0 {
         score *= 2;
     }
@@ -185,7 +196,7 @@ pub fn evaluate(grid: &Grid, p: Point, color: Color) -> i64 {
     if fours > 0 && threes > 0 {
         score *= 8;
     }
-    score
+    (score, decisive)
 }
 
 /// Every empty point with its value for `me` to play: its attack score plus its defence score.
@@ -216,20 +227,34 @@ pub fn choice_keys(grid: &Grid, me: Color) -> Vec<(Point, i64)> {
 }
 
 /// Like [`choice_keys`], with the attack score counted `attack_weight` times.
+///
+/// A point where the computer itself makes one of the shapes the article calls (nearly)
+/// decisive, "冲四活三 如果形成,赢的可能性很大,活四 如果形成,棋局胜负基本确定,连五 形成就已经赢了。
+/// 所以说,如果 AI 落的点能够形成这几种胜率很高的棋型的话,我们要给这个点评一个高分", outranks every
+/// defence: the article's scores alone tie an own open four (1,000,000) with blocking the
+/// opponent's open four, and rank an own four-three (≥ 144,000) below blocking an open three,
+/// although the side that completes such a shape first wins (the opponent's five is already
+/// handled before any scoring). Measured over 48 games against the win-array, seeds 1–4:
+/// 67.7/52.1/49.0/47.9% without this rule, 70.8/57.3/53.1/53.1% with it.
 pub fn choice_keys_weighted(grid: &Grid, me: Color, attack_weight: i64) -> Vec<(Point, i64)> {
     grid.empties()
         .map(|p| {
-            let attack = attack_weight * evaluate(grid, p, me);
+            let (attack, decisive) = evaluate_detail(grid, p, me);
+            let attack = attack_weight * attack;
             let defence = evaluate(grid, p, me.opponent());
             let tie_break = (attack + defence).min((1 << (KEY_SHIFT + 2)) - 1) / 4;
-            (p, (attack.max(defence) << KEY_SHIFT) + tie_break)
+            let tier = if decisive { DECISIVE } else { 0 };
+            (p, tier + (attack.max(defence) << KEY_SHIFT) + tie_break)
         })
         .collect()
 }
 
+/// The key bit of a point where the computer makes a decisive shape (above every score).
+const DECISIVE: i64 = 1 << 60;
+
 /// The deciding score of a choice key (for display).
 pub fn key_score(key: i64) -> i64 {
-    key >> KEY_SHIFT
+    (key & (DECISIVE - 1)) >> KEY_SHIFT
 }
 
 /// The pattern scorer engine.
@@ -340,6 +365,36 @@ mod tests {
         // own open three.
         let p = best("h8 a1 i8 a2 j8 a3 n14 a4", 1);
         assert_eq!(p, parse_point("a5", 15).unwrap());
+    }
+
+    #[test]
+    fn a_decisive_shape_of_its_own_comes_before_a_defence() {
+        // Black to move: its open three h8 i8 j8 and white's open three c3 c4 c5. Blocking
+        // white (c2/c6) and making black's open four (g8/k8) both score 1,000,000; the open
+        // four wins first.
+        let pos = position(15, Rule::Freestyle, "h8 c3 i8 c4 j8 c5");
+        let grid = Grid::from_position(&pos);
+        let k8 = parse_point("k8", 15).unwrap();
+        let c6 = parse_point("c6", 15).unwrap();
+        let (attack, decisive) = evaluate_detail(&grid, k8, Color::Black);
+        assert!(decisive);
+        let defence = evaluate(&grid, c6, Color::White);
+        assert!(attack >= 1_000_000 && defence >= 1_000_000, "{attack} {defence}");
+        for seed in 0..6 {
+            let p = best("h8 c3 i8 c4 j8 c5", seed);
+            assert!([parse_point("g8", 15).unwrap(), k8].contains(&p), "{p:?}");
+        }
+        // Black's k8 makes a four (g8 is white) and an open three (k9 k10) at once; it
+        // scores below blocking white's open three, but wins first.
+        let moves = "h8 g8 i8 c3 j8 c4 k9 c5 k10 o15";
+        let pos = position(15, Rule::Freestyle, moves);
+        let grid = Grid::from_position(&pos);
+        let (attack, decisive) = evaluate_detail(&grid, k8, Color::Black);
+        assert!(decisive);
+        assert!(attack < evaluate(&grid, c6, Color::White), "{attack}");
+        for seed in 0..6 {
+            assert_eq!(best(moves, seed), k8);
+        }
     }
 
     #[test]
