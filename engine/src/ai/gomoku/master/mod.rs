@@ -9,6 +9,7 @@
 //! ([`engine`]) converts a [`crate::gomoku::Position`] and adds the exact legality check.
 
 pub mod board;
+pub mod defence;
 pub mod engine;
 pub mod eval;
 pub mod movegen;
@@ -49,6 +50,12 @@ const ROOT_VCF_NODES: u64 = 200_000;
 /// Root VCT: plies and nodes.
 const ROOT_VCT_DEPTH: i32 = 13;
 const ROOT_VCT_NODES: u64 = 30_000;
+/// Root defence: the opponent's VCT depth, the nodes to detect its threat and to verify each
+/// candidate defence, and the share of the move's time it may use (see [`defence`]).
+const DEFENCE_VCT_DEPTH: i32 = 11;
+const DEFENCE_DETECT_NODES: u64 = 30_000;
+const DEFENCE_VERIFY_NODES: u64 = 4_000;
+const DEFENCE_TIME: f64 = 0.5;
 
 /// The Master engine.
 pub struct Master {
@@ -191,6 +198,9 @@ impl Master {
             }
         }
 
+        if moves.len() > 1 && !matches!(situation, Situation::Loss(_)) {
+            defend_root(&mut self.vct, &mut searcher, &mut moves, has_limit, cancel);
+        }
         searcher.set_root(&moves, &mut self.rng);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         searcher.iterate(max_depth);
@@ -277,6 +287,35 @@ impl Master {
         progress(&info);
         SearchResult { best: mv, info }
     }
+}
+
+/// When the opponent would win by threats if we passed, keeps only the root moves that
+/// stop it (see [`defence`]).
+fn defend_root(
+    vct: &mut Vct,
+    searcher: &mut Searcher<'_>,
+    moves: &mut Vec<(usize, i32)>,
+    has_limit: bool,
+    cancel: &CancelFlag,
+) {
+    let limits = defence::Limits {
+        vcf_depth: ROOT_VCF_DEPTH,
+        vct_depth: DEFENCE_VCT_DEPTH,
+        detect_nodes: DEFENCE_DETECT_NODES,
+        verify_nodes: DEFENCE_VERIFY_NODES,
+        deadline: if has_limit { searcher.clock().deadline(DEFENCE_TIME) } else { None },
+        cancel: Some(cancel.clone()),
+    };
+    let mut nodes = 0;
+    let (board, vcf) = searcher.board_and_vcf();
+    let threat = defence::opponent_threat(board, vcf, vct, &limits, &mut nodes);
+    if threat.is_some() {
+        movegen::sort(moves);
+        defence::keep_refutations(board, moves, vcf, vct, &limits, &mut nodes);
+    }
+    searcher.nodes += nodes;
+    let info = searcher.current_info();
+    searcher.report(&info);
 }
 
 /// Ends a search with a proven line.

@@ -147,6 +147,11 @@ impl<'a> Searcher<'a> {
         win.then(|| self.t.vcf.line.clone())
     }
 
+    /// The board and the VCF solver together (for the root threat solvers).
+    pub fn board_and_vcf(&mut self) -> (&mut Board, &mut Vcf) {
+        (&mut self.board, &mut self.t.vcf)
+    }
+
     pub fn clock(&self) -> &Clock {
         &self.clock
     }
@@ -292,7 +297,11 @@ impl<'a> Searcher<'a> {
                 -self.pvs(depth - 1, -beta, -alpha, 1, true)
             } else {
                 let s = -self.pvs(depth - 1, -alpha - 1, -alpha, 1, false);
-                if s > alpha && s < beta && !self.stopped {
+                // A fail high is confirmed by a full-window search even above beta: the
+                // null-window tree (tight move caps, reductions) can overrate a quiet move,
+                // and an unconfirmed fail high would become the move played if time ran out
+                // during the aspiration re-search.
+                if s > alpha && !self.stopped {
                     -self.pvs(depth - 1, -beta, -alpha, 1, true)
                 } else {
                     s

@@ -250,3 +250,53 @@ fn answers_an_open_three_instead_of_making_its_own() {
     assert_ne!(mv, Move::Place(Point::new(9, 8)), "j7 loses to f9");
     assert!(!matches!(info.score, Score::Win(_)), "no forced win for white: {:?}", info.score);
 }
+
+/// The board after `moves` (board notation, black first) on 15x15 freestyle.
+fn after(moves: &str) -> Board {
+    use crate::gomoku::{notation, Position, Rule};
+    let moves = notation::parse_moves(moves, 15).unwrap();
+    let pos = Position::from_moves(15, Rule::Freestyle, &moves).unwrap();
+    super::engine::board_of(&pos)
+}
+
+/// Master, to move after `moves`, must play one of `defences` (the only moves after which the
+/// opponent has no VCF or VCT, found by running the solvers after every move near the stones).
+fn must_defend(moves: &str, defences: &[&str]) {
+    use crate::gomoku::notation;
+    let (mv, _, _) = think(after(moves), Limits::depth(4));
+    let p = mv.point().unwrap();
+    let name = notation::format_point(p, 15);
+    assert!(defences.contains(&name.as_str()), "{name} loses; the defences are {defences:?}");
+}
+
+#[test]
+fn defends_against_a_vcf_started_by_a_three() {
+    // Arena game (master white vs lookahead, seed 3, game 32): black threatens a 17-ply VCF
+    // (e8 d9 g8 ...); Master as white played i5 and lost. Only j4 and k4 stop it.
+    must_defend("h8 h9 f7 f8 g7 i7 f6 e5 e7 d7 g5 h4 g6 g4 e6 h6 h5 i4 f4", &["j4", "k4"]);
+}
+
+#[test]
+fn defends_against_a_vct() {
+    // Arena game (master white vs lookahead, seed 2, game 8): black threatens a VCT; Master
+    // played i5 and black won by h9 (VCT in 7 plies).
+    let moves = "h8 j7 i7 g8 g9 f10 j6 k5 i6 h6 i9";
+    let b = after(moves);
+    let (mv, _info, _) = think(b.clone(), Limits::depth(4));
+    assert_ne!(mv, Move::Place(Point::new(8, 10)), "i5 loses to h9 {:?}", _info);
+    let mut b = b;
+    b.make(b.index(mv.point().unwrap()));
+    let mut vct = super::vct::Vct::new(16);
+    let found = vct.solve(&mut b, 11, &mut super::vcf::Budget::new(2_000_000));
+    assert!(found.is_none(), "black still wins by threats after {mv:?}");
+}
+
+#[test]
+fn defends_against_a_long_vct() {
+    // Arena game (master white vs lookahead, seed 3, game 26): Master played e8 and black won
+    // by i4 (VCT in 11 plies).
+    must_defend(
+        "h8 h9 i6 f8 i7 j6 i9 i5 i8 i10 j8 g8 f7 g7 h6 g5 g6 k7 h4 h5 f5 h7 e6 f6 g4 d7 j5",
+        &["k12", "j11", "l8", "k6", "f4", "i4", "h3", "g2", "i2"],
+    );
+}
