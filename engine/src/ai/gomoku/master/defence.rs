@@ -33,6 +33,8 @@ pub struct Limits {
     pub detect_nodes: u64,
     /// Nodes of each verification after a candidate move.
     pub verify_nodes: u64,
+    /// Stop looking for the opponent's threat after this instant.
+    pub detect_deadline: Option<Instant>,
     /// Stop verifying after this instant.
     pub deadline: Option<Instant>,
     pub cancel: Option<CancelFlag>,
@@ -68,7 +70,8 @@ pub fn opponent_threat(
     nodes: &mut u64,
 ) -> Option<Threat> {
     board.pass();
-    let verdict = threat_of_side_to_move(board, vcf, vct, limits, limits.detect_nodes, nodes);
+    let detect = Limits { deadline: limits.detect_deadline, ..limits.clone() };
+    let verdict = threat_of_side_to_move(board, vcf, vct, &detect, limits.detect_nodes, nodes);
     board.pass();
     match verdict {
         Verdict::Wins(t) => Some(t),
@@ -148,5 +151,88 @@ pub fn keep_refutations(
         *moves = safe;
     } else if !unknown.is_empty() {
         *moves = unknown;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::tests::board_from;
+    use super::super::movegen;
+    use super::super::pattern::LineRule;
+    use super::*;
+    use crate::Point;
+
+    fn pad(rows: &[&'static str]) -> Vec<&'static str> {
+        let mut v = rows.to_vec();
+        while v.len() < 15 {
+            v.push("...............");
+        }
+        v
+    }
+
+    fn limits() -> Limits {
+        Limits {
+            vcf_depth: 30,
+            vct_depth: 9,
+            detect_nodes: 100_000,
+            verify_nodes: 100_000,
+            detect_deadline: None,
+            deadline: None,
+            cancel: None,
+        }
+    }
+
+    #[test]
+    fn no_threat_on_a_quiet_board() {
+        let mut b = board_from(
+            &pad(&["", "", "", "", "", "", "......x", ".......o"]),
+            LineRule::Freestyle,
+            0,
+        );
+        let (mut vcf, mut vct) = (Vcf::new(12), Vct::new(12));
+        let t = opponent_threat(&mut b, &mut vcf, &mut vct, &limits(), &mut 0);
+        assert_eq!(t, None);
+    }
+
+    #[test]
+    fn two_crossing_twos_must_be_broken() {
+        // White to move. Black's open twos g11-g10 and i8-j8 cross at g8: a black stone
+        // there is a double three. With a free move black wins by threats; only some white
+        // moves stop it, and every move kept must.
+        let mut b = board_from(
+            &pad(&[
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "......x........",
+                "......x........",
+                "...............",
+                "........xx.....",
+                "..........o....",
+                "..o............",
+                "...o...........",
+            ]),
+            LineRule::Freestyle,
+            1,
+        );
+        let (mut vcf, mut vct) = (Vcf::new(14), Vct::new(14));
+        let mut nodes = 0;
+        let t = opponent_threat(&mut b, &mut vcf, &mut vct, &limits(), &mut nodes);
+        assert!(matches!(t, Some(Threat::Vct(_))), "black threatens to win: {t:?}");
+        let mut moves = Vec::new();
+        movegen::generate(&mut b, &mut moves);
+        let before = moves.len();
+        keep_refutations(&mut b, &mut moves, &mut vcf, &mut vct, &limits(), &mut nodes);
+        assert!(!moves.is_empty() && moves.len() < before, "{} of {before} kept", moves.len());
+        for &(m, _) in &moves {
+            b.make(m);
+            let v = threat_of_side_to_move(&mut b, &mut vcf, &mut vct, &limits(), 100_000, &mut 0);
+            b.unmake();
+            assert_eq!(v, Verdict::NoWin, "{:?} was kept but loses", b.point(m));
+        }
+        // The crossing itself is a defence.
+        let cross = b.index(Point::new(6, 7));
+        assert!(moves.iter().any(|&(m, _)| m == cross));
     }
 }
