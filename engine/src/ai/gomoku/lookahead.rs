@@ -932,4 +932,63 @@ mod tests {
         let r = search("h8 i9 h9 h10 i8 g8 j8", Limits::nodes(10));
         assert!(r.info.nodes <= 15, "{}", r.info.nodes);
     }
+
+    /// The line keys and neighbour counts kept up to date by make/unmake agree with the
+    /// ones computed from scratch, after every move of a random sequence and after taking
+    /// the moves back.
+    #[test]
+    fn incremental_state_matches_a_fresh_computation() {
+        let check = |search: &Search| {
+            let size = search.grid.size();
+            for p in search.grid.points() {
+                for (di, &d) in DIRECTIONS.iter().enumerate() {
+                    for color in [Color::Black, Color::White] {
+                        let slot = (p.index(size) * 4 + di) * 2 + color.index();
+                        let key = line_key(&search.grid, p, d, code(color)) as u32;
+                        assert_eq!(search.keys[slot], key, "key of {p:?} dir {di}");
+                    }
+                }
+            }
+            for color in [Color::Black, Color::White] {
+                for dist in [1, 2] {
+                    let mut expected: Vec<Point> = search
+                        .grid
+                        .empties()
+                        .filter(|p| {
+                            DIRECTIONS.iter().any(|&(dx, dy)| {
+                                (-dist..=dist).filter(|&k| k != 0).any(|k| {
+                                    search.grid.get(p.x as i32 + k * dx, p.y as i32 + k * dy)
+                                        == Some(code(color))
+                                })
+                            })
+                        })
+                        .collect();
+                    let mut got = search.near(color, dist);
+                    expected.sort();
+                    got.sort();
+                    assert_eq!(got, expected, "{color:?} within {dist}");
+                }
+            }
+        };
+        let cancel = CancelFlag::new();
+        let mut progress = |_: &SearchInfo| {};
+        let pos = position(15, Rule::Freestyle, "h8 i9 a1 o15");
+        let mut search = Search::new(&pos, &cancel, Instant::now(), 0, &mut progress);
+        check(&search);
+        let mut rng = Rng::new(3);
+        let mut played = Vec::new();
+        let mut color = Color::Black;
+        for _ in 0..60 {
+            let empties: Vec<Point> = search.grid.empties().collect();
+            let p = empties[rng.below(empties.len() as u64) as usize];
+            search.make(p, color);
+            played.push((p, color));
+            color = color.opponent();
+            check(&search);
+        }
+        while let Some((p, c)) = played.pop() {
+            search.unmake(p, c);
+        }
+        check(&search);
+    }
 }
