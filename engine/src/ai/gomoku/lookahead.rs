@@ -604,6 +604,7 @@ impl<'a> Search<'a> {
 
     /// Iterative deepening of `attacker` for `a` up to `max_moves` forcing moves; the
     /// attacker's first move and the depth when an attack is proven.
+    #[cfg(test)]
     fn find_attack(&mut self, a: Color, max_moves: u32) -> Option<(Point, u32)> {
         for depth in 1..=max_moves {
             self.root_move = None;
@@ -686,42 +687,55 @@ impl Engine<Position> for Lookahead {
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let mut nodes = 0;
         let mut seldepth = 0;
-        // 1. Our own forcing attack ("如果出現了‘四三’、‘雙三’或‘雙四’等制勝點").
-        let attack_deadline = start + budget / 3;
-        let mut search = Search::new(pos, cancel, attack_deadline, node_limit, progress);
-        let attack = search.find_attack(me, max_moves);
-        nodes += search.nodes;
-        seldepth = seldepth.max(search.seldepth);
-        drop(search);
+        // 1–2. Our own forcing attack ("如果出現了‘四三’、‘雙三’或‘雙四’等制勝點") and the
+        // opponent's, as if we passed ("將自己和對手調換一下位置"), read one depth at a time in
+        // turn: when the clock stops the reading, both sides' short attacks have been seen,
+        // and an attack of theirs shorter than any of ours is met before ours is tried.
+        let mut null = pos.clone();
+        let null_ok = match (pos.rule(), far_point(&grid)) {
+            // Renju needs a position with black's stones to ask about forbidden points, and
+            // positions cannot pass: our "pass" is a stone of ours as far from the fight as
+            // possible (it stays on the search's board too, so that the board and the
+            // position always agree on which points are empty).
+            (Rule::Renju, Some(far)) => null.play_unchecked(far),
+            (Rule::Renju, None) => false,
+            _ => true,
+        };
+        let reading_deadline = start + budget * 2 / 3;
+        let (mut attack, mut threat) = (None, None);
+        for depth in 1..=max_moves {
+            let sides: &[(&Position, Color)] =
+                if null_ok { &[(pos, me), (&null, opp)] } else { &[(pos, me)] };
+            let mut aborted = false;
+            for (i, &(board, side)) in sides.iter().enumerate() {
+                let node_limit = node_limit.saturating_sub(nodes);
+                let mut search = Search::new(board, cancel, reading_deadline, node_limit, progress);
+                let found = search.attacker(side, depth, VCF_EXTENSION, 0, None);
+                nodes += search.nodes;
+                seldepth = seldepth.max(search.seldepth);
+                aborted = search.aborted;
+                if found && !aborted {
+                    let first = search.root_move.map(|m| (m, depth));
+                    if i == 0 {
+                        attack = first;
+                    } else {
+                        threat = first;
+                    }
+                }
+                if aborted || attack.is_some() || threat.is_some() {
+                    break;
+                }
+            }
+            if aborted || attack.is_some() || threat.is_some() {
+                break;
+            }
+        }
         let (best, score) = if let Some((m, depth)) = attack {
             let score = Score::Win(2 * depth - 1);
             candidates.retain(|c| c.mv != Move::Place(m));
             candidates.insert(0, Candidate { mv: Move::Place(m), score });
             (Some(m), score)
         } else {
-            // 2. The opponent's attack, as if we passed ("將自己和對手調換一下位置").
-            let mut null = pos.clone();
-            let null_ok = match (pos.rule(), far_point(&grid)) {
-                // Renju needs a position with black's stones to ask about forbidden
-                // points, and positions cannot pass: our "pass" is a stone of ours as far
-                // from the fight as possible.
-                (Rule::Renju, Some(far)) => null.play_unchecked(far),
-                (Rule::Renju, None) => false,
-                _ => true,
-            };
-            let defence_deadline = start + budget * 2 / 3;
-            let threat = if null_ok {
-                let node_limit = node_limit.saturating_sub(nodes);
-                let mut search = Search::new(&null, cancel, defence_deadline, node_limit, progress);
-                // Under Renju the "pass" stone stays on the search's board too, so that the
-                // board and the position always agree on which points are empty.
-                let threat = search.find_attack(opp, max_moves);
-                nodes += search.nodes;
-                seldepth = seldepth.max(search.seldepth);
-                threat
-            } else {
-                None
-            };
             match threat {
                 None => {
                     // 3. No attack either way: a quiet point that prepares one.
