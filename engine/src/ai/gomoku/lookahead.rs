@@ -15,6 +15,18 @@
 //!   attacker then has to block;
 //! * the attack succeeds when the defender cannot stop a five.
 //!
+//! Both sides' attacks are read one depth at a time in turn (ours at depth 1, theirs at
+//! depth 1, ours at depth 2, ...), so that when the clock stops the reading, the short
+//! attacks of both sides have been seen. Reading ours to the full depth first and theirs
+//! only with the time left made the level miss three-move attacks of the opponent at 200 ms
+//! per move: against the pattern level (48 games, seeds 1 and 2) 60.4% and 67.7% before,
+//! 78.1% and 76.0% after.
+//!
+//! The board keeps, for every point, direction and colour, the key of the line through it
+//! and, for every point, how many stones of each colour lie near it on its lines; both are
+//! updated on make and unmake, so classifying a point is one table look-up (3.5 times less
+//! CPU on `tengen bench --game gomoku --level lookahead` for the same nodes).
+//!
 //! When neither side has a forcing attack, the level plays the first of the pattern scorer's
 //! best points after which it would have one if the opponent did not answer (the article's
 //! "侍機發動反擊": defend, and wait for the chance to counter-attack; its prediction applied
