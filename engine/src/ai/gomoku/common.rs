@@ -65,6 +65,12 @@ impl Grid {
         self.cells[p.index(self.size)]
     }
 
+    /// The cell with index `i` (`Point::index`).
+    #[inline]
+    pub fn at_index(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
     /// The cell at signed coordinates, or `None` off the board.
     #[inline]
     pub fn get(&self, x: i32, y: i32) -> Option<u8> {

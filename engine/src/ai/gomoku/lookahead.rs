@@ -15,6 +15,18 @@
 //!   attacker then has to block;
 //! * the attack succeeds when the defender cannot stop a five.
 //!
+//! Both sides' attacks are read one depth at a time in turn (ours at depth 1, theirs at
+//! depth 1, ours at depth 2, ...), so that when the clock stops the reading, the short
+//! attacks of both sides have been seen. Reading ours to the full depth first and theirs
+//! only with the time left made the level miss three-move attacks of the opponent at 200 ms
+//! per move: against the pattern level (48 games, seeds 1 and 2) 60.4% and 67.7% before,
+//! 78.1% and 76.0% after.
+//!
+//! The board keeps, for every point, direction and colour, the key of the line through it
+//! and, for every point, how many stones of each colour lie near it on its lines; both are
+//! updated on make and unmake, so classifying a point is one table look-up (3.5 times less
+//! CPU on `tengen bench --game gomoku --level lookahead` for the same nodes).
+//!
 //! When neither side has a forcing attack, the level plays the first of the pattern scorer's
 //! best points after which it would have one if the opponent did not answer (the article's
 //! "侍機發動反擊": defend, and wait for the chance to counter-attack; its prediction applied
@@ -198,9 +210,13 @@ struct Search<'a> {
     rule: Rule,
     /// Under Renju, a position kept in step with `grid` to ask about black's forbidden points.
     renju: Option<Position>,
-    stones: [Vec<Point>; 2],
-    stamp: Vec<u32>,
-    stamp_now: u32,
+    /// For each colour and point (`color * size² + index`): how many of the colour's stones
+    /// lie on its four lines at distance 1 (low nibble) and at distance 2 (high nibble),
+    /// kept up to date by [`Search::make`] and [`Search::unmake`].
+    neighbours: Vec<u8>,
+    /// The [`line_key`] of every point, direction and colour, kept up to date by
+    /// [`Search::make`] and [`Search::unmake`]: a threat is one table look-up.
+    keys: Vec<u32>,
     nodes: u64,
     node_limit: u64,
     deadline: Instant,
@@ -223,22 +239,22 @@ impl<'a> Search<'a> {
         progress: &'a mut dyn FnMut(&SearchInfo),
     ) -> Search<'a> {
         let grid = Grid::from_position(pos);
-        let mut stones = [Vec::new(), Vec::new()];
+        let size = grid.size() as usize;
+        let mut keys = vec![0; size * size * 8];
         for p in grid.points() {
-            match grid.at(p) {
-                1 => stones[0].push(p),
-                2 => stones[1].push(p),
-                _ => {}
+            for (di, &d) in DIRECTIONS.iter().enumerate() {
+                for color in [Color::Black, Color::White] {
+                    let slot = (p.index(grid.size()) * 4 + di) * 2 + color.index();
+                    keys[slot] = line_key(&grid, p, d, code(color)) as u32;
+                }
             }
         }
-        let size = grid.size() as usize;
-        Search {
+        let mut search = Search {
             rule: pos.rule(),
             renju: (pos.rule() == Rule::Renju).then(|| pos.clone()),
             grid,
-            stones,
-            stamp: vec![0; size * size],
-            stamp_now: 0,
+            neighbours: vec![0; 2 * size * size],
+            keys,
             nodes: 0,
             node_limit,
             deadline,
@@ -249,7 +265,15 @@ impl<'a> Search<'a> {
             progress,
             start: Instant::now(),
             last_report: Instant::now(),
+        };
+        for p in search.grid.points().collect::<Vec<_>>() {
+            for color in [Color::Black, Color::White] {
+                if search.grid.at(p) == code(color) {
+                    search.count_neighbours(p, color, 1);
+                }
+            }
         }
+        search
     }
 
     /// Whether the search must stop (time, nodes or cancel), remembering the answer.
@@ -280,17 +304,45 @@ impl<'a> Search<'a> {
         self.aborted
     }
 
+    /// What a stone of `color` on the empty point `p` makes along direction `DIRECTIONS[di]`.
     #[inline]
-    fn threat(&mut self, p: Point, color: Color, d: (i32, i32)) -> Threat {
-        let key = line_key(&self.grid, p, d, code(color));
-        threat_of(key, common::overline_wins(self.rule, color))
+    fn threat(&self, p: Point, color: Color, di: usize) -> Threat {
+        let key = self.keys[(p.index(self.grid.size()) * 4 + di) * 2 + color.index()];
+        threat_of(key as usize, common::overline_wins(self.rule, color))
+    }
+
+    /// Writes the cell `q` (now holding `value`, a stone code or [`EMPTY`]) into the line
+    /// keys of the points whose lines run through it.
+    fn update_keys(&mut self, q: Point, value: u8) {
+        let size = self.grid.size();
+        for (di, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
+            for k in 1..=5 {
+                for (sign, shift) in [(-1, 2 * (k + 4)), (1, 2 * (k - 1))] {
+                    // `p` sees `q` at distance `k`: after it (`p = q - k d`) or before it.
+                    let (x, y) = (q.x as i32 + sign * k * dx, q.y as i32 + sign * k * dy);
+                    if self.grid.get(x, y).is_none() {
+                        continue;
+                    }
+                    let slot = (Point::new(x as u8, y as u8).index(size) * 4 + di) * 2;
+                    for c in 0..2 {
+                        let cell = match value {
+                            EMPTY => C_EMPTY,
+                            v if usize::from(v) == c + 1 => C_OWN,
+                            _ => C_OPP,
+                        };
+                        let key = &mut self.keys[slot + c];
+                        *key = (*key & !(3 << shift)) | u32::from(cell) << shift;
+                    }
+                }
+            }
+        }
     }
 
     /// The best threat over the four directions, and a rank for ordering moves.
     fn threats(&mut self, p: Point, color: Color) -> (Threat, u32) {
         let (mut best, mut rank) = (Threat::None, 0);
-        for d in DIRECTIONS {
-            let t = self.threat(p, color, d);
+        for di in 0..DIRECTIONS.len() {
+            let t = self.threat(p, color, di);
             best = best.max(t);
             rank += [0, 10, 40, 1000, 10_000][t as usize];
         }
@@ -310,7 +362,8 @@ impl<'a> Search<'a> {
 
     fn make(&mut self, p: Point, color: Color) {
         self.grid.set(p, code(color));
-        self.stones[color.index()].push(p);
+        self.update_keys(p, code(color));
+        self.count_neighbours(p, color, 1);
         if let Some(pos) = &mut self.renju {
             // The search alternates strictly, so the position's side to move is `color`.
             debug_assert_eq!(pos.side_to_move(), color);
@@ -320,7 +373,8 @@ impl<'a> Search<'a> {
 
     fn unmake(&mut self, p: Point, color: Color) {
         self.grid.set(p, EMPTY);
-        self.stones[color.index()].pop();
+        self.update_keys(p, EMPTY);
+        self.count_neighbours(p, color, -1);
         if let Some(pos) = &mut self.renju {
             if pos.last_move() == Some(p) {
                 pos.undo_unchecked();
@@ -328,40 +382,42 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Empty points within `dist` cells along a line of a stone of `color`.
-    fn near(&mut self, color: Color, dist: i32) -> Vec<Point> {
-        self.stamp_now = self.stamp_now.wrapping_add(1);
-        if self.stamp_now == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.stamp_now = 1;
-        }
+    /// Empty points within `dist` (1 or 2) cells along a line of a stone of `color`.
+    fn near(&self, color: Color, dist: i32) -> Vec<Point> {
         let size = self.grid.size();
-        let mut out = Vec::new();
-        for i in 0..self.stones[color.index()].len() {
-            let s = self.stones[color.index()][i];
-            for (dx, dy) in DIRECTIONS {
-                for k in (-dist..=dist).filter(|&k| k != 0) {
-                    let (x, y) = (s.x as i32 + k * dx, s.y as i32 + k * dy);
-                    if self.grid.get(x, y) != Some(EMPTY) {
-                        continue;
-                    }
-                    let p = Point::new(x as u8, y as u8);
-                    let i = p.index(size);
-                    if self.stamp[i] != self.stamp_now {
-                        self.stamp[i] = self.stamp_now;
-                        out.push(p);
-                    }
+        let n = size as usize * size as usize;
+        let counts = &self.neighbours[color.index() * n..(color.index() + 1) * n];
+        let mask = if dist >= 2 { 0xff } else { 0x0f };
+        counts
+            .iter()
+            .enumerate()
+            .filter(|&(i, &c)| c & mask != 0 && self.grid.at_index(i) == EMPTY)
+            .map(|(i, _)| Point::from_index(i, size))
+            .collect()
+    }
+
+    /// Adds `delta` (+1 or -1) to the neighbour counts around a stone of `color` on `q`.
+    fn count_neighbours(&mut self, q: Point, color: Color, delta: i8) {
+        let size = self.grid.size();
+        let base = color.index() * size as usize * size as usize;
+        for (dx, dy) in DIRECTIONS {
+            for k in [-2, -1, 1, 2] {
+                let (x, y) = (q.x as i32 + k * dx, q.y as i32 + k * dy);
+                if self.grid.get(x, y).is_none() {
+                    continue;
                 }
+                let unit: u8 = if k.abs() == 1 { 0x01 } else { 0x10 };
+                let c = &mut self.neighbours[base + Point::new(x as u8, y as u8).index(size)];
+                *c = if delta > 0 { c.wrapping_add(unit) } else { c.wrapping_sub(unit) };
             }
         }
-        out
     }
 
     /// The points where `color` would make a five.
     fn five_points(&mut self, color: Color) -> Vec<Point> {
         let near = self.near(color, 1);
         near.into_iter()
-            .filter(|&p| DIRECTIONS.iter().any(|&d| self.threat(p, color, d) == Threat::Five))
+            .filter(|&p| (0..DIRECTIONS.len()).any(|di| self.threat(p, color, di) == Threat::Five))
             .collect()
     }
 
@@ -469,14 +525,14 @@ impl<'a> Search<'a> {
         // a four, and the defender's own fours.
         let mut open_four = false;
         let mut replies = Vec::new();
-        for dir in DIRECTIONS {
+        for (di, dir) in DIRECTIONS.into_iter().enumerate() {
             for k in (-5..=5).filter(|&k| k != 0) {
                 let (x, y) = (threat.x as i32 + k * dir.0, threat.y as i32 + k * dir.1);
                 if self.grid.get(x, y) != Some(EMPTY) {
                     continue;
                 }
                 let p = Point::new(x as u8, y as u8);
-                let t = self.threat(p, a, dir);
+                let t = self.threat(p, a, di);
                 open_four |= t >= Threat::OpenFour;
                 if t >= Threat::Four && !replies.contains(&p) {
                     replies.push(p);
@@ -560,6 +616,7 @@ impl<'a> Search<'a> {
 
     /// Iterative deepening of `attacker` for `a` up to `max_moves` forcing moves; the
     /// attacker's first move and the depth when an attack is proven.
+    #[cfg(test)]
     fn find_attack(&mut self, a: Color, max_moves: u32) -> Option<(Point, u32)> {
         for depth in 1..=max_moves {
             self.root_move = None;
@@ -642,42 +699,55 @@ impl Engine<Position> for Lookahead {
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let mut nodes = 0;
         let mut seldepth = 0;
-        // 1. Our own forcing attack ("如果出現了‘四三’、‘雙三’或‘雙四’等制勝點").
-        let attack_deadline = start + budget / 3;
-        let mut search = Search::new(pos, cancel, attack_deadline, node_limit, progress);
-        let attack = search.find_attack(me, max_moves);
-        nodes += search.nodes;
-        seldepth = seldepth.max(search.seldepth);
-        drop(search);
+        // 1–2. Our own forcing attack ("如果出現了‘四三’、‘雙三’或‘雙四’等制勝點") and the
+        // opponent's, as if we passed ("將自己和對手調換一下位置"), read one depth at a time in
+        // turn: when the clock stops the reading, both sides' short attacks have been seen,
+        // and an attack of theirs shorter than any of ours is met before ours is tried.
+        let mut null = pos.clone();
+        let null_ok = match (pos.rule(), far_point(&grid)) {
+            // Renju needs a position with black's stones to ask about forbidden points, and
+            // positions cannot pass: our "pass" is a stone of ours as far from the fight as
+            // possible (it stays on the search's board too, so that the board and the
+            // position always agree on which points are empty).
+            (Rule::Renju, Some(far)) => null.play_unchecked(far),
+            (Rule::Renju, None) => false,
+            _ => true,
+        };
+        let reading_deadline = start + budget * 2 / 3;
+        let (mut attack, mut threat) = (None, None);
+        for depth in 1..=max_moves {
+            let sides: &[(&Position, Color)] =
+                if null_ok { &[(pos, me), (&null, opp)] } else { &[(pos, me)] };
+            let mut aborted = false;
+            for (i, &(board, side)) in sides.iter().enumerate() {
+                let node_limit = node_limit.saturating_sub(nodes);
+                let mut search = Search::new(board, cancel, reading_deadline, node_limit, progress);
+                let found = search.attacker(side, depth, VCF_EXTENSION, 0, None);
+                nodes += search.nodes;
+                seldepth = seldepth.max(search.seldepth);
+                aborted = search.aborted;
+                if found && !aborted {
+                    let first = search.root_move.map(|m| (m, depth));
+                    if i == 0 {
+                        attack = first;
+                    } else {
+                        threat = first;
+                    }
+                }
+                if aborted || attack.is_some() || threat.is_some() {
+                    break;
+                }
+            }
+            if aborted || attack.is_some() || threat.is_some() {
+                break;
+            }
+        }
         let (best, score) = if let Some((m, depth)) = attack {
             let score = Score::Win(2 * depth - 1);
             candidates.retain(|c| c.mv != Move::Place(m));
             candidates.insert(0, Candidate { mv: Move::Place(m), score });
             (Some(m), score)
         } else {
-            // 2. The opponent's attack, as if we passed ("將自己和對手調換一下位置").
-            let mut null = pos.clone();
-            let null_ok = match (pos.rule(), far_point(&grid)) {
-                // Renju needs a position with black's stones to ask about forbidden
-                // points, and positions cannot pass: our "pass" is a stone of ours as far
-                // from the fight as possible.
-                (Rule::Renju, Some(far)) => null.play_unchecked(far),
-                (Rule::Renju, None) => false,
-                _ => true,
-            };
-            let defence_deadline = start + budget * 2 / 3;
-            let threat = if null_ok {
-                let node_limit = node_limit.saturating_sub(nodes);
-                let mut search = Search::new(&null, cancel, defence_deadline, node_limit, progress);
-                // Under Renju the "pass" stone stays on the search's board too, so that the
-                // board and the position always agree on which points are empty.
-                let threat = search.find_attack(opp, max_moves);
-                nodes += search.nodes;
-                seldepth = seldepth.max(search.seldepth);
-                threat
-            } else {
-                None
-            };
             match threat {
                 None => {
                     // 3. No attack either way: a quiet point that prepares one.
@@ -887,5 +957,64 @@ mod tests {
         assert!(pos.is_legal(r.best.point().unwrap()).is_ok());
         let r = search("h8 i9 h9 h10 i8 g8 j8", Limits::nodes(10));
         assert!(r.info.nodes <= 15, "{}", r.info.nodes);
+    }
+
+    /// The line keys and neighbour counts kept up to date by make/unmake agree with the
+    /// ones computed from scratch, after every move of a random sequence and after taking
+    /// the moves back.
+    #[test]
+    fn incremental_state_matches_a_fresh_computation() {
+        let check = |search: &Search| {
+            let size = search.grid.size();
+            for p in search.grid.points() {
+                for (di, &d) in DIRECTIONS.iter().enumerate() {
+                    for color in [Color::Black, Color::White] {
+                        let slot = (p.index(size) * 4 + di) * 2 + color.index();
+                        let key = line_key(&search.grid, p, d, code(color)) as u32;
+                        assert_eq!(search.keys[slot], key, "key of {p:?} dir {di}");
+                    }
+                }
+            }
+            for color in [Color::Black, Color::White] {
+                for dist in [1, 2] {
+                    let mut expected: Vec<Point> = search
+                        .grid
+                        .empties()
+                        .filter(|p| {
+                            DIRECTIONS.iter().any(|&(dx, dy)| {
+                                (-dist..=dist).filter(|&k| k != 0).any(|k| {
+                                    search.grid.get(p.x as i32 + k * dx, p.y as i32 + k * dy)
+                                        == Some(code(color))
+                                })
+                            })
+                        })
+                        .collect();
+                    let mut got = search.near(color, dist);
+                    expected.sort();
+                    got.sort();
+                    assert_eq!(got, expected, "{color:?} within {dist}");
+                }
+            }
+        };
+        let cancel = CancelFlag::new();
+        let mut progress = |_: &SearchInfo| {};
+        let pos = position(15, Rule::Freestyle, "h8 i9 a1 o15");
+        let mut search = Search::new(&pos, &cancel, Instant::now(), 0, &mut progress);
+        check(&search);
+        let mut rng = Rng::new(3);
+        let mut played = Vec::new();
+        let mut color = Color::Black;
+        for _ in 0..60 {
+            let empties: Vec<Point> = search.grid.empties().collect();
+            let p = empties[rng.below(empties.len() as u64) as usize];
+            search.make(p, color);
+            played.push((p, color));
+            color = color.opponent();
+            check(&search);
+        }
+        while let Some((p, c)) = played.pop() {
+            search.unmake(p, c);
+        }
+        check(&search);
     }
 }
