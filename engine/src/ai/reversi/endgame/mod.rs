@@ -12,6 +12,7 @@
 
 mod bits;
 mod last;
+mod midgame;
 mod order;
 mod search;
 mod stability;

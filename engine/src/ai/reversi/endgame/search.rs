@@ -15,7 +15,8 @@
 use crate::ai::CancelFlag;
 
 use super::bits::{bit, final_score, flips, moves, parity_of, PARITY_MASK, PRIORITY, QUADRANT};
-use super::order::{fast_score, shallow_value};
+use super::midgame::{MidEval, DISC};
+use super::order::fast_score;
 use super::stability::stable_count;
 use super::tt::{Table, NO_MOVE};
 
@@ -28,31 +29,38 @@ pub const SHALLOW_MAX: u32 = 6;
 /// against 12 on FFO #40–#44).
 pub const ETC_MIN: u32 = SHALLOW_MAX + 2;
 
-/// From this many empties on, the fastest-first score of a move is refined by a shallow
-/// search of the position after it.
-pub const SORT_SEARCH_MIN: u32 = 16;
+/// Development knobs (environment `TK=a,b,c,...`).
+pub fn knob(i: usize) -> i32 {
+    static K: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
+    let k = K.get_or_init(|| {
+        let defaults = [16, 17, 19, 100, 8, 99, 0, 0, 0, 0, 0, 0];
+        let mut v = defaults.to_vec();
+        if let Ok(s) = std::env::var("TK") {
+            for (i, x) in s.split(',').enumerate() {
+                if let Ok(x) = x.parse() {
+                    v[i] = x;
+                }
+            }
+        }
+        v
+    });
+    k[i]
+}
 
-/// From this many empties on, that shallow search looks one reply deep and leads the order
-/// (fastest-first only breaks its ties); below, it is the static heuristic of the position
-/// after the move, added to fastest-first with the weight [`W_SORT_SEARCH`].
-pub const SORT_REPLY_MIN: u32 = 20;
-
-/// Weight of one unit of the static heuristic (`order::eval` units: one unit of mobility is
-/// 8) in the move score at 16..20 empties, where one move less for the opponent is worth
-/// `1 << 15`: there the heuristic refines fastest-first, it does not replace it. On FFO
-/// #40–#44 (ETC from 8 empties, static heuristic at every 16+ node) letting it dominate took
-/// 300.2 M nodes, fastest-first alone 277.4 M, weights 512 / 1024 / 2048 266.4 / 258.3 /
-/// 249.3 M. A light weight at 20+ empties too was better on #40–#44 (246.2 M against
-/// 275.1 M) but worse on the larger #45–#49 (#48: 902 M against 692 M nodes).
-const W_SORT_SEARCH: i32 = 2048;
-
-/// Depth of the ordering search at `n` empties (at least [`SORT_SEARCH_MIN`]).
+/// Depth of the evaluation search ordering the moves at `n` empties, if any.
 #[inline]
-fn sort_depth(n: u32) -> u32 {
-    if n >= SORT_REPLY_MIN {
-        2
+fn sort_depth(n: u32) -> Option<u32> {
+    let n = n as i32;
+    if n >= knob(5) {
+        Some(3)
+    } else if n >= knob(2) {
+        Some(2)
+    } else if n >= knob(1) {
+        Some(1)
+    } else if n >= knob(0) {
+        Some(0)
     } else {
-        1
+        None
     }
 }
 
@@ -73,6 +81,7 @@ pub struct Search<'a> {
     pub nodes: u64,
     pub tt: &'a mut Table,
     cancel: &'a CancelFlag,
+    mid: MidEval,
     /// Set once the cancel flag was seen; every score after that is meaningless.
     pub stopped: bool,
 }
@@ -93,21 +102,28 @@ struct MoveList {
 
 impl MoveList {
     /// Every legal move (`moves` is the legal-move bitboard), scored for ordering; the hash
-    /// move gets the top score.
+    /// move gets the top score. From [`SORT_SEARCH_MIN`] empties, a shallow search of the
+    /// pattern evaluation after each move is added to its fastest-first score; `alpha` is
+    /// the node's (moves far below it need no precise value).
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn new(
         tt: &Table,
+        mid: &MidEval,
         p: u64,
         o: u64,
         mut moves: u64,
         n: u32,
         parity: u8,
         hash_move: u8,
+        alpha: i32,
     ) -> MoveList {
         // Children deep enough to probe the table: start loading their buckets now.
         let prefetch = n > SHALLOW_MAX + 1;
         let mut list = MoveList { items: [Item::default(); 64], len: 0 };
-        let depth = if n >= SORT_SEARCH_MIN { sort_depth(n) } else { 0 };
+        let depth = sort_depth(n);
+        let sort_beta = -(alpha - knob(4)) * DISC;
+        let mut eval_nodes = 0;
         while moves != 0 {
             let sq = moves.trailing_zeros() as usize;
             moves &= moves - 1;
@@ -118,14 +134,9 @@ impl MoveList {
             }
             let score = if sq as u8 == hash_move {
                 i32::MAX
-            } else if depth > 0 {
-                let v = -shallow_value(np, no, depth - 1, -(1 << 20), 1 << 20);
-                let fast = fast_score(np, no, sq, parity);
-                if depth >= 2 {
-                    (v << 12) + (fast >> 8)
-                } else {
-                    fast + v * W_SORT_SEARCH
-                }
+            } else if let Some(d) = depth {
+                let v = -mid.search(np, no, d, -(1 << 20), sort_beta, &mut eval_nodes);
+                fast_score(np, no, sq, parity) + v * knob(3)
             } else {
                 fast_score(np, no, sq, parity)
             };
@@ -152,7 +163,7 @@ impl MoveList {
 
 impl<'a> Search<'a> {
     pub fn new(tt: &'a mut Table, cancel: &'a CancelFlag) -> Search<'a> {
-        Search { nodes: 0, tt, cancel, stopped: false }
+        Search { nodes: 0, tt, cancel, mid: MidEval::new(), stopped: false }
     }
 
     /// Null-window search of a position with `n` empty squares: fail-soft score, compared
@@ -300,7 +311,7 @@ impl<'a> Search<'a> {
             rest &= !bit(sq);
         }
         if rest != 0 {
-            let mut list = MoveList::new(self.tt, p, o, rest, n, parity, NO_MOVE);
+            let mut list = MoveList::new(self.tt, &self.mid, p, o, rest, n, parity, NO_MOVE, alpha);
             if n >= ETC_MIN {
                 for m in &list.items[..list.len] {
                     let np = o & !m.flipped;
@@ -360,7 +371,7 @@ impl<'a> Search<'a> {
             return v;
         }
         let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |h| h.mv);
-        let mut list = MoveList::new(self.tt, p, o, legal, n, parity, hash_move);
+        let mut list = MoveList::new(self.tt, &self.mid, p, o, legal, n, parity, hash_move, alpha);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
