@@ -11,9 +11,12 @@
 //! * null-window search everywhere except on the principal variation (`search.rs`).
 
 mod bits;
+#[cfg(test)]
+mod calibrate;
 mod last;
 mod midgame;
 mod order;
+mod probcut;
 mod search;
 mod stability;
 mod tt;
@@ -22,7 +25,9 @@ use crate::ai::CancelFlag;
 use crate::reversi::{point_of, Position};
 use crate::{Move, Point};
 
+use probcut::CONFIDENCE;
 use search::{Search, PASS};
+use tt::EXACT;
 use tt::Table;
 
 /// Default transposition table: 2^21 entries, two per 64-byte cache line (64 MiB).
@@ -145,15 +150,67 @@ impl Solver {
         let opponent = opponent & !player;
         let alpha = alpha.clamp(-65, 64);
         let beta = beta.clamp(alpha + 1, 65);
+        let n = (!(player | opponent)).count_ones();
         let mut search = Search::new(&mut self.tt, cancel);
         let mut pv = Vec::new();
-        let score = search.pvs(player, opponent, alpha, beta, &mut pv);
+        let mut guess = None;
+        if n as i32 >= search::knob(10) {
+            // Selective passes, loosest first: each fills the table with best moves for the
+            // next, and the last one's score is the aspiration window's centre.
+            for level in 0..(search::knob(6) as usize).min(CONFIDENCE.len()) {
+                search.level = level as u8;
+                let v = search.pvs(player, opponent, alpha, beta, &mut pv);
+                if search.stopped {
+                    break;
+                }
+                guess = Some(v);
+            }
+            search.level = EXACT;
+        }
+        let delta = search::knob(9);
+        let score = match guess {
+            Some(g) if g > alpha && g < beta && delta > 0 => {
+                aspiration(&mut search, player, opponent, (alpha, beta), g, delta, &mut pv)
+            }
+            _ => search.pvs(player, opponent, alpha, beta, &mut pv),
+        };
         self.nodes = search.nodes;
         if search.stopped {
             return None;
         }
         let best = pv.first().copied().filter(|&sq| sq != PASS);
         Some(RawSolve { best, score, nodes: self.nodes, pv })
+    }
+}
+
+/// The exact search of `(player, opponent)` in `window`, first in the narrower window
+/// `guess ± delta` and, when the score falls outside, again with the bound it gave.
+fn aspiration(
+    search: &mut Search,
+    player: u64,
+    opponent: u64,
+    window: (i32, i32),
+    guess: i32,
+    delta: i32,
+    pv: &mut Vec<u8>,
+) -> i32 {
+    let (alpha, beta) = window;
+    let (mut lo, mut hi) = ((guess - delta).max(alpha), (guess + delta).min(beta));
+    loop {
+        let v = search.pvs(player, opponent, lo, hi, pv);
+        if search.stopped {
+            return v;
+        }
+        if v <= lo && lo > alpha {
+            // At most v: search below it (the score is even, but stay general).
+            hi = (v + 1).max(alpha + 1);
+            lo = alpha;
+        } else if v >= hi && hi < beta {
+            lo = (v - 1).min(beta - 1);
+            hi = beta;
+        } else {
+            return v;
+        }
     }
 }
 

@@ -18,7 +18,8 @@ use super::bits::{bit, final_score, flips, moves, parity_of, PARITY_MASK, PRIORI
 use super::midgame::{MidEval, DISC};
 use super::order::fast_score;
 use super::stability::stable_count;
-use super::tt::{Table, NO_MOVE};
+use super::probcut::{try_cut, CONFIDENCE};
+use super::tt::{Table, EXACT, NO_MOVE};
 
 /// Deepest node (in empty squares) searched without the table and without a move list.
 pub const SHALLOW_MAX: u32 = 6;
@@ -33,7 +34,7 @@ pub const ETC_MIN: u32 = SHALLOW_MAX + 2;
 pub fn knob(i: usize) -> i32 {
     static K: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
     let k = K.get_or_init(|| {
-        let defaults = [16, 17, 19, 100, 8, 99, 0, 0, 0, 0, 0, 0];
+        let defaults = [16, 17, 19, 100, 8, 99, 3, 10, 18, 2, 18, 0];
         let mut v = defaults.to_vec();
         if let Ok(s) = std::env::var("TK") {
             for (i, x) in s.split(',').enumerate() {
@@ -82,6 +83,11 @@ pub struct Search<'a> {
     pub tt: &'a mut Table,
     cancel: &'a CancelFlag,
     mid: MidEval,
+    /// Selectivity level: [`EXACT`], or an index into [`CONFIDENCE`] for a selective
+    /// (ProbCut) pass, whose scores are only likely.
+    pub level: u8,
+    /// Positions visited by the evaluation searches (ordering and ProbCut).
+    pub eval_nodes: u64,
     /// Set once the cancel flag was seen; every score after that is meaningless.
     pub stopped: bool,
 }
@@ -117,14 +123,14 @@ impl MoveList {
         parity: u8,
         hash_move: u8,
         alpha: i32,
+        eval_nodes: &mut u64,
     ) -> MoveList {
         // Children deep enough to probe the table: start loading their buckets now.
         let prefetch = n > SHALLOW_MAX + 1;
         let mut list = MoveList { items: [Item::default(); 64], len: 0 };
         let depth = sort_depth(n);
         let sort_beta = -(alpha - knob(4)) * DISC;
-        let mut eval_nodes = 0;
-        while moves != 0 {
+                while moves != 0 {
             let sq = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let f = flips(p, o, sq);
@@ -135,7 +141,7 @@ impl MoveList {
             let score = if sq as u8 == hash_move {
                 i32::MAX
             } else if let Some(d) = depth {
-                let v = -mid.search(np, no, d, -(1 << 20), sort_beta, &mut eval_nodes);
+                let v = -mid.search(np, no, d, -(1 << 20), sort_beta, eval_nodes);
                 fast_score(np, no, sq, parity) + v * knob(3)
             } else {
                 fast_score(np, no, sq, parity)
@@ -163,7 +169,15 @@ impl MoveList {
 
 impl<'a> Search<'a> {
     pub fn new(tt: &'a mut Table, cancel: &'a CancelFlag) -> Search<'a> {
-        Search { nodes: 0, tt, cancel, mid: MidEval::new(), stopped: false }
+        Search {
+            nodes: 0,
+            tt,
+            cancel,
+            mid: MidEval::new(),
+            level: EXACT,
+            eval_nodes: 0,
+            stopped: false,
+        }
     }
 
     /// Null-window search of a position with `n` empty squares: fail-soft score, compared
@@ -278,11 +292,12 @@ impl<'a> Search<'a> {
         let legal = moves(p, o);
         let mut hash_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(p, o) {
-            if hit.lower > alpha {
-                return hit.lower;
+            let (lower, upper) = hit.bounds(self.level);
+            if lower > alpha {
+                return lower;
             }
-            if hit.upper <= alpha {
-                return hit.upper;
+            if upper <= alpha {
+                return upper;
             }
             hash_move = hit.mv;
         }
@@ -291,6 +306,12 @@ impl<'a> Search<'a> {
                 return final_score(p, n);
             }
             return -self.deep(o, p, -alpha - 1, n, parity);
+        }
+        if self.level != EXACT && n >= knob(7) as u32 {
+            let t = CONFIDENCE[self.level as usize];
+            if let Some(v) = try_cut(&self.mid, p, o, alpha, n, t, &mut self.eval_nodes) {
+                return v;
+            }
         }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -305,20 +326,32 @@ impl<'a> Search<'a> {
             }
             best_move = hash_move;
             if best > alpha {
-                self.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
+                self.tt.store(p, o, n, self.level, (alpha, alpha + 1), best, best_move);
                 return best;
             }
             rest &= !bit(sq);
         }
         if rest != 0 {
-            let mut list = MoveList::new(self.tt, &self.mid, p, o, rest, n, parity, NO_MOVE, alpha);
+            let mut list = MoveList::new(
+                self.tt,
+                &self.mid,
+                p,
+                o,
+                rest,
+                n,
+                parity,
+                NO_MOVE,
+                alpha,
+                &mut self.eval_nodes,
+            );
             if n >= ETC_MIN {
                 for m in &list.items[..list.len] {
                     let np = o & !m.flipped;
                     let no = p | m.flipped | bit(m.sq as usize);
                     if let Some(hit) = self.tt.probe(np, no) {
-                        if -hit.upper > alpha {
-                            return -hit.upper;
+                        let (_, upper) = hit.bounds(self.level);
+                        if -upper > alpha {
+                            return -upper;
                         }
                     }
                 }
@@ -340,7 +373,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
+        self.tt.store(p, o, n, self.level, (alpha, alpha + 1), best, best_move);
         best
     }
 
@@ -371,7 +404,18 @@ impl<'a> Search<'a> {
             return v;
         }
         let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |h| h.mv);
-        let mut list = MoveList::new(self.tt, &self.mid, p, o, legal, n, parity, hash_move, alpha);
+        let mut list = MoveList::new(
+            self.tt,
+            &self.mid,
+            p,
+            o,
+            legal,
+            n,
+            parity,
+            hash_move,
+            alpha,
+            &mut self.eval_nodes,
+        );
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -409,7 +453,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.tt.store(p, o, n, (alpha0, beta), best, best_move);
+        self.tt.store(p, o, n, self.level, (alpha0, beta), best, best_move);
         best
     }
 }
