@@ -71,11 +71,8 @@ impl MidEval {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = flips(p, o, sq);
-            let key = if depth >= 2 {
-                -(moves(o & !f, p | f | bit(sq)).count_ones() as i32)
-            } else {
-                0
-            };
+            let key =
+                if depth >= 2 { -(moves(o & !f, p | f | bit(sq)).count_ones() as i32) } else { 0 };
             order[len] = (f, key, sq as u8);
             len += 1;
         }
@@ -156,7 +153,7 @@ mod tests {
     #[test]
     fn finished_games_are_worth_their_exact_score() {
         // Black everywhere but one white disc: nobody can move.
-        let (p, o) = (!0u64 & !bit(0), bit(0));
+        let (p, o) = (!bit(0), bit(0));
         let mut nodes = 0;
         assert_eq!(MidEval::new().search(p, o, 2, -INF, INF, &mut nodes), 62 * DISC);
     }

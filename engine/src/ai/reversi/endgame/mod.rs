@@ -2,12 +2,18 @@
 //!
 //! Finds the final disc differential under perfect play (empty squares go to the winner, as
 //! in the FFO test suite) with:
-//! * fastest-first move ordering (the opponent's weighted mobility) and parity, refined
-//!   from 16 empties by a shallow heuristic search of each move (`search.rs`);
+//! * fastest-first move ordering (the opponent's weighted mobility) and parity; from 16
+//!   empties refined by a 0–2 ply search of the fitted pattern evaluation after each move
+//!   (`midgame.rs`, `search.rs`);
+//! * from [`PRESEARCH_MIN`] empties, a selective pre-search first (`probcut.rs`): the same
+//!   search, but cutting nodes whose score a shallow evaluation search predicts beyond the
+//!   window with enough confidence (ProbCut). It fills the table with good moves; its
+//!   bounds are kept apart by a selectivity level and never cut the exact search (`tt.rs`);
 //! * special code for the last 1–4 empty squares (`last.rs`, no move generation);
 //! * a stability cutoff (`stability.rs`);
-//! * a transposition table with best moves, one cache line per bucket, prefetched
-//!   (`tt.rs`), and enhanced transposition cutoffs from 8 empties;
+//! * a transposition table with best moves, one cache line per bucket, prefetched, on
+//!   2 MiB pages where Linux allows (`tt.rs`), and enhanced transposition cutoffs from 8
+//!   empties;
 //! * null-window search everywhere except on the principal variation (`search.rs`).
 
 mod bits;
@@ -27,8 +33,12 @@ use crate::{Move, Point};
 
 use probcut::CONFIDENCE;
 use search::{Search, PASS};
-use tt::EXACT;
 use tt::Table;
+use tt::EXACT;
+
+/// From this many empty squares a solve runs the selective (ProbCut) pre-search before the
+/// exact one. (All of FFO #40–#49 have 20–26 empties; smaller solves are fast anyway.)
+pub const PRESEARCH_MIN: u32 = 18;
 
 /// Default transposition table: 2^21 entries, two per 64-byte cache line (64 MiB).
 pub const DEFAULT_TT_BITS: u32 = 21;
@@ -153,64 +163,25 @@ impl Solver {
         let n = (!(player | opponent)).count_ones();
         let mut search = Search::new(&mut self.tt, cancel);
         let mut pv = Vec::new();
-        let mut guess = None;
-        if n as i32 >= search::knob(10) {
-            // Selective passes, loosest first: each fills the table with best moves for the
-            // next, and the last one's score is the aspiration window's centre.
-            for level in 0..(search::knob(6) as usize).min(CONFIDENCE.len()) {
+        if n >= PRESEARCH_MIN {
+            // Selective passes, loosest first: each fills the table with best moves (and
+            // bounds of its own level) for the next and for the exact search.
+            for level in 0..CONFIDENCE.len() {
                 search.level = level as u8;
-                let v = search.pvs(player, opponent, alpha, beta, &mut pv);
+                search.pvs(player, opponent, alpha, beta, &mut pv);
                 if search.stopped {
                     break;
                 }
-                guess = Some(v);
             }
             search.level = EXACT;
         }
-        let delta = search::knob(9);
-        let score = match guess {
-            Some(g) if g > alpha && g < beta && delta > 0 => {
-                aspiration(&mut search, player, opponent, (alpha, beta), g, delta, &mut pv)
-            }
-            _ => search.pvs(player, opponent, alpha, beta, &mut pv),
-        };
+        let score = search.pvs(player, opponent, alpha, beta, &mut pv);
         self.nodes = search.nodes;
         if search.stopped {
             return None;
         }
         let best = pv.first().copied().filter(|&sq| sq != PASS);
         Some(RawSolve { best, score, nodes: self.nodes, pv })
-    }
-}
-
-/// The exact search of `(player, opponent)` in `window`, first in the narrower window
-/// `guess ± delta` and, when the score falls outside, again with the bound it gave.
-fn aspiration(
-    search: &mut Search,
-    player: u64,
-    opponent: u64,
-    window: (i32, i32),
-    guess: i32,
-    delta: i32,
-    pv: &mut Vec<u8>,
-) -> i32 {
-    let (alpha, beta) = window;
-    let (mut lo, mut hi) = ((guess - delta).max(alpha), (guess + delta).min(beta));
-    loop {
-        let v = search.pvs(player, opponent, lo, hi, pv);
-        if search.stopped {
-            return v;
-        }
-        if v <= lo && lo > alpha {
-            // At most v: search below it (the score is even, but stay general).
-            hi = (v + 1).max(alpha + 1);
-            lo = alpha;
-        } else if v >= hi && hi < beta {
-            lo = (v - 1).min(beta - 1);
-            hi = beta;
-        } else {
-            return v;
-        }
     }
 }
 

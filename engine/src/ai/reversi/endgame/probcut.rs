@@ -11,17 +11,26 @@
 
 use super::midgame::{MidEval, DISC};
 
-/// Fewest empty squares at which a selective pass tries a cut.
+/// Fewest empty squares at which a selective pass tries a cut. On FFO #40–#44, 8 / 10 /
+/// 14 took 141.8 / 156.0 / 188.9 M nodes, but from 8 the evaluation searches cost more
+/// time than the nodes saved.
 pub const PROBCUT_MIN: u32 = 10;
 
 /// The confidence (in hundredths of a standard deviation) of each selective level,
-/// loosest first; the table's `EXACT` level is above all of them.
-pub const CONFIDENCE: [i32; 3] = [100, 150, 220];
+/// loosest first; the table's `EXACT` level is above all of them. One pass at 1.0 sigma
+/// measured best on FFO #45/#48/#49 (887 M nodes against 1,323 M at 0.8 and 1,027 M at
+/// 1.25, and 895 M for two passes at 1.0 and 1.5); on #40–#44, 1.25 was better (131.5 M
+/// against 156.0 M), 0.5 / 1.5 / 2.0 worse or no better (186.7 / 145.8 / 172.9 M).
+pub const CONFIDENCE: [i32; 1] = [100];
+
+/// From this many empties the predicting search looks 4 plies deep, below 2 (depth 2
+/// everywhere: 166.4 M nodes on FFO #40–#44 against 156.0 M; depth 4 from 16: 161.3 M).
+const DEEP_PREDICTION_MIN: u32 = 18;
 
 /// Depth of the predicting search at `n` empties.
 #[inline]
 fn depth(n: u32) -> u32 {
-    if n as i32 >= super::search::knob(8) {
+    if n >= DEEP_PREDICTION_MIN {
         4
     } else {
         2

@@ -5,20 +5,25 @@
 //! * [`Search::nws`]: null-window search (`beta = alpha + 1`) dispatching by the number of
 //!   empty squares:
 //!   - more than [`SHALLOW_MAX`]: transposition table, stability cutoff, move list sorted
-//!     fastest-first (hash move first);
+//!     fastest-first (hash move first), from [`SORT_EVAL_MIN`] empties refined by a search
+//!     of the pattern evaluation; in a selective pass ([`Search::level`] below `EXACT`),
+//!     from `PROBCUT_MIN` empties, ProbCut (`probcut.rs`);
 //!   - 5..=[`SHALLOW_MAX`]: no table, no list: moves in odd-parity quadrants first, then by
 //!     static square classes;
 //!   - 1..=4: the special code in `last.rs`.
 //!
-//! Scores are final disc differences for the side to move, fail-soft.
+//! Scores are final disc differences for the side to move, fail-soft (in a selective pass
+//! only likely).
+
+use std::mem::MaybeUninit;
 
 use crate::ai::CancelFlag;
 
 use super::bits::{bit, final_score, flips, moves, parity_of, PARITY_MASK, PRIORITY, QUADRANT};
 use super::midgame::{MidEval, DISC};
 use super::order::fast_score;
+use super::probcut::{try_cut, CONFIDENCE, PROBCUT_MIN};
 use super::stability::stable_count;
-use super::probcut::{try_cut, CONFIDENCE};
 use super::tt::{Table, EXACT, NO_MOVE};
 
 /// Deepest node (in empty squares) searched without the table and without a move list.
@@ -30,38 +35,31 @@ pub const SHALLOW_MAX: u32 = 6;
 /// against 12 on FFO #40–#44).
 pub const ETC_MIN: u32 = SHALLOW_MAX + 2;
 
-/// Development knobs (environment `TK=a,b,c,...`).
-pub fn knob(i: usize) -> i32 {
-    static K: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
-    let k = K.get_or_init(|| {
-        let defaults = [16, 17, 19, 100, 8, 99, 3, 10, 18, 2, 18, 0];
-        let mut v = defaults.to_vec();
-        if let Ok(s) = std::env::var("TK") {
-            for (i, x) in s.split(',').enumerate() {
-                if let Ok(x) = x.parse() {
-                    v[i] = x;
-                }
-            }
-        }
-        v
-    });
-    k[i]
-}
+/// From this many empties on, the fastest-first score of a move is refined by a search of
+/// the pattern evaluation after it (static value at 16, one reply deep at 17–18, two at
+/// 19 and more). On FFO #40–#44 (before the selective pre-search) this took the nodes from
+/// 275.1 M to 213.2 M; depths growing from 16/18/20 or 16/19/22 took 217.8 / 232.3 M, a
+/// third ply from 22 empties 257.1 M.
+pub const SORT_EVAL_MIN: u32 = 16;
+
+/// Weight of one hundredth of a disc of the evaluation in a move's ordering score, where one
+/// move less for the opponent is worth `1 << 15`: a disc of evaluation is worth about a
+/// third of a move. On FFO #40–#44, weights 25 / 50 / 100 / 150 / 1000 took 284.3 / 249.7 /
+/// 232.3 / 242.3 / 336.1 M nodes (depths 16/19/22).
+const W_EVAL: i32 = 100;
+
+/// Moves whose evaluation is this many discs below the node's alpha need no exact value
+/// (the ordering search's window ends there).
+const SORT_MARGIN: i32 = 8;
 
 /// Depth of the evaluation search ordering the moves at `n` empties, if any.
 #[inline]
 fn sort_depth(n: u32) -> Option<u32> {
-    let n = n as i32;
-    if n >= knob(5) {
-        Some(3)
-    } else if n >= knob(2) {
-        Some(2)
-    } else if n >= knob(1) {
-        Some(1)
-    } else if n >= knob(0) {
-        Some(0)
-    } else {
-        None
+    match n {
+        0..SORT_EVAL_MIN => None,
+        SORT_EVAL_MIN => Some(0),
+        17 | 18 => Some(1),
+        _ => Some(2),
     }
 }
 
@@ -93,7 +91,7 @@ pub struct Search<'a> {
 }
 
 /// A move of the deep move list.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Item {
     flipped: u64,
     sq: u8,
@@ -102,7 +100,9 @@ struct Item {
 
 /// The moves of a node, with their flips and ordering scores.
 struct MoveList {
-    items: [Item; 64],
+    /// The first `len` are initialized (left uninitialized beyond: zeroing 1.5 KiB per
+    /// node cost 3% of the time).
+    items: [MaybeUninit<Item>; 64],
     len: usize,
 }
 
@@ -127,10 +127,10 @@ impl MoveList {
     ) -> MoveList {
         // Children deep enough to probe the table: start loading their buckets now.
         let prefetch = n > SHALLOW_MAX + 1;
-        let mut list = MoveList { items: [Item::default(); 64], len: 0 };
+        let mut list = MoveList { items: [const { MaybeUninit::uninit() }; 64], len: 0 };
         let depth = sort_depth(n);
-        let sort_beta = -(alpha - knob(4)) * DISC;
-                while moves != 0 {
+        let sort_beta = -(alpha - SORT_MARGIN) * DISC;
+        while moves != 0 {
             let sq = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let f = flips(p, o, sq);
@@ -142,11 +142,11 @@ impl MoveList {
                 i32::MAX
             } else if let Some(d) = depth {
                 let v = -mid.search(np, no, d, -(1 << 20), sort_beta, eval_nodes);
-                fast_score(np, no, sq, parity) + v * knob(3)
+                fast_score(np, no, sq, parity) + v * W_EVAL
             } else {
                 fast_score(np, no, sq, parity)
             };
-            list.items[list.len] = Item { flipped: f, sq: sq as u8, score };
+            list.items[list.len] = MaybeUninit::new(Item { flipped: f, sq: sq as u8, score });
             list.len += 1;
         }
         list
@@ -158,12 +158,20 @@ impl MoveList {
     fn pick(&mut self, i: usize) -> Item {
         let mut best = i;
         for j in i + 1..self.len {
-            if self.items[j].score > self.items[best].score {
+            if self.items()[j].score > self.items()[best].score {
                 best = j;
             }
         }
         self.items.swap(i, best);
-        self.items[i]
+        self.items()[i]
+    }
+
+    /// The moves.
+    #[inline(always)]
+    fn items(&self) -> &[Item] {
+        // SAFETY: the first `len` items were written by `new` (and `pick` only swaps
+        // within them); `MaybeUninit<Item>` has the layout of `Item`.
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr() as *const Item, self.len) }
     }
 }
 
@@ -307,7 +315,7 @@ impl<'a> Search<'a> {
             }
             return -self.deep(o, p, -alpha - 1, n, parity);
         }
-        if self.level != EXACT && n >= knob(7) as u32 {
+        if self.level != EXACT && n >= PROBCUT_MIN {
             let t = CONFIDENCE[self.level as usize];
             if let Some(v) = try_cut(&self.mid, p, o, alpha, n, t, &mut self.eval_nodes) {
                 return v;
@@ -345,7 +353,7 @@ impl<'a> Search<'a> {
                 &mut self.eval_nodes,
             );
             if n >= ETC_MIN {
-                for m in &list.items[..list.len] {
+                for m in list.items() {
                     let np = o & !m.flipped;
                     let no = p | m.flipped | bit(m.sq as usize);
                     if let Some(hit) = self.tt.probe(np, no) {
