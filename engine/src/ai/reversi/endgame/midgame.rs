@@ -64,10 +64,10 @@ impl MidEval {
         }
         // Children in fastest-first order when they are searched further (cheap, and it
         // makes the cutoffs come early).
-        let mut order = [(0u64, 0i32, 0u8); 32];
+        let mut order = [(0u64, 0i32, 0u8); 64];
         let mut len = 0;
         let mut m = legal;
-        while m != 0 && len < order.len() {
+        while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = flips(p, o, sq);

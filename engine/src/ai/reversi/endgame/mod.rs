@@ -90,6 +90,7 @@ impl SolveResult {
 pub struct Solver {
     tt: Table,
     nodes: u64,
+    eval_nodes: u64,
 }
 
 impl Default for Solver {
@@ -106,7 +107,7 @@ impl Solver {
 
     /// A solver with a table of 2^`bits` entries (32 bytes each; clamped to 4..=28).
     pub fn with_tt_bits(bits: u32) -> Solver {
-        Solver { tt: Table::new(bits), nodes: 0 }
+        Solver { tt: Table::new(bits), nodes: 0, eval_nodes: 0 }
     }
 
     /// Forgets every stored position.
@@ -114,9 +115,15 @@ impl Solver {
         self.tt.clear();
     }
 
-    /// Nodes visited by the last solve.
+    /// Nodes visited by the last solve (selective pre-search included).
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Positions visited by the last solve's evaluation searches (move ordering and
+    /// ProbCut predictions), which [`Solver::nodes`] does not count.
+    pub fn eval_nodes(&self) -> u64 {
+        self.eval_nodes
     }
 
     /// The exact final disc differential for the side to move and a best move. `None` if
@@ -177,6 +184,7 @@ impl Solver {
         }
         let score = search.pvs(player, opponent, alpha, beta, &mut pv);
         self.nodes = search.nodes;
+        self.eval_nodes = search.eval_nodes;
         if search.stopped {
             return None;
         }

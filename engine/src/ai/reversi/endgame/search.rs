@@ -108,7 +108,7 @@ struct MoveList {
 
 impl MoveList {
     /// Every legal move (`moves` is the legal-move bitboard), scored for ordering; the hash
-    /// move gets the top score. From [`SORT_SEARCH_MIN`] empties, a shallow search of the
+    /// move gets the top score. From [`SORT_EVAL_MIN`] empties, a shallow search of the
     /// pattern evaluation after each move is added to its fastest-first score; `alpha` is
     /// the node's (moves far below it need no precise value).
     #[allow(clippy::too_many_arguments)]
