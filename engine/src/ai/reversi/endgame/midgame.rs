@@ -9,6 +9,7 @@ use crate::ai::reversi::board::Board;
 use crate::ai::reversi::eval::{Evaluator, PatternEval};
 
 use super::bits::{bit, final_score, flips, moves};
+use super::features::Features;
 
 /// One disc in [`MidEval`] units.
 pub const DISC: i32 = 100;
@@ -47,20 +48,40 @@ impl MidEval {
         p: u64,
         o: u64,
         depth: u32,
+        alpha: i32,
+        beta: i32,
+        nodes: &mut u64,
+    ) -> i32 {
+        if depth == 0 {
+            *nodes += 1;
+            return self.value(p, o);
+        }
+        self.search_with(&Features::new(p, o), p, o, depth, alpha, beta, nodes)
+    }
+
+    /// [`MidEval::search`] with the pattern indices `f` of the position, updated move by
+    /// move on the way down.
+    #[allow(clippy::too_many_arguments)]
+    fn search_with(
+        &self,
+        f: &Features,
+        p: u64,
+        o: u64,
+        depth: u32,
         mut alpha: i32,
         beta: i32,
         nodes: &mut u64,
     ) -> i32 {
         *nodes += 1;
         if depth == 0 {
-            return self.value(p, o);
+            return f.eval(p, o);
         }
         let legal = moves(p, o);
         if legal == 0 {
             if moves(o, p) == 0 {
                 return final_score(p, (!(p | o)).count_ones()) * DISC;
             }
-            return -self.search(o, p, depth - 1, -beta, -alpha, nodes);
+            return -self.search_with(&f.pass(), o, p, depth - 1, -beta, -alpha, nodes);
         }
         // Children in fastest-first order when they are searched further (cheap, and it
         // makes the cutoffs come early).
@@ -70,19 +91,31 @@ impl MidEval {
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
-            let f = flips(p, o, sq);
-            let key =
-                if depth >= 2 { -(moves(o & !f, p | f | bit(sq)).count_ones() as i32) } else { 0 };
-            order[len] = (f, key, sq as u8);
+            let fl = flips(p, o, sq);
+            let key = if depth >= 2 {
+                -(moves(o & !fl, p | fl | bit(sq)).count_ones() as i32)
+            } else {
+                0
+            };
+            order[len] = (fl, key, sq as u8);
             len += 1;
         }
         if depth >= 2 {
             order[..len].sort_unstable_by_key(|&(_, key, _)| -key);
         }
         let mut best = -INF;
-        for &(f, _, sq) in &order[..len] {
+        for &(fl, _, sq) in &order[..len] {
             let sq = sq as usize;
-            let v = -self.search(o & !f, p | f | bit(sq), depth - 1, -beta, -alpha, nodes);
+            let child = f.play(sq, fl);
+            let v = -self.search_with(
+                &child,
+                o & !fl,
+                p | fl | bit(sq),
+                depth - 1,
+                -beta,
+                -alpha,
+                nodes,
+            );
             if v > best {
                 best = v;
                 if v > alpha {

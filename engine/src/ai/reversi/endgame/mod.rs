@@ -19,6 +19,7 @@
 mod bits;
 #[cfg(test)]
 mod calibrate;
+mod features;
 mod last;
 mod midgame;
 mod order;
