@@ -62,7 +62,7 @@ impl MidEval {
     /// [`MidEval::search`] with the pattern indices `f` of the position, updated move by
     /// move on the way down.
     #[allow(clippy::too_many_arguments)]
-    fn search_with(
+    pub(super) fn search_with(
         &self,
         f: &Features,
         p: u64,

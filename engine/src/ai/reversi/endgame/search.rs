@@ -20,6 +20,7 @@ use std::mem::MaybeUninit;
 use crate::ai::CancelFlag;
 
 use super::bits::{bit, final_score, flips, moves, parity_of, PARITY_MASK, PRIORITY, QUADRANT};
+use super::features::Features;
 use super::midgame::{MidEval, DISC};
 use super::order::fast_score;
 use super::probcut::{try_cut, CONFIDENCE, PROBCUT_MIN};
@@ -130,6 +131,8 @@ impl MoveList {
         let mut list = MoveList { items: [const { MaybeUninit::uninit() }; 64], len: 0 };
         let depth = sort_depth(n);
         let sort_beta = -(alpha - SORT_MARGIN) * DISC;
+        // The pattern indices of this node, updated for each child searched.
+        let features = depth.map(|_| Features::new(p, o));
         while moves != 0 {
             let sq = moves.trailing_zeros() as usize;
             moves &= moves - 1;
@@ -140,8 +143,9 @@ impl MoveList {
             }
             let score = if sq as u8 == hash_move {
                 i32::MAX
-            } else if let Some(d) = depth {
-                let v = -mid.search(np, no, d, -(1 << 20), sort_beta, eval_nodes);
+            } else if let (Some(d), Some(pf)) = (depth, &features) {
+                let child = pf.play(sq, f);
+                let v = -mid.search_with(&child, np, no, d, -(1 << 20), sort_beta, eval_nodes);
                 fast_score(np, no, sq, parity) + v * W_EVAL
             } else {
                 fast_score(np, no, sq, parity)
