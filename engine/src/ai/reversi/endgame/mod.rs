@@ -2,17 +2,28 @@
 //!
 //! Finds the final disc differential under perfect play (empty squares go to the winner, as
 //! in the FFO test suite) with:
-//! * fastest-first move ordering (the opponent's weighted mobility) and parity, refined
-//!   from 16 empties by a shallow heuristic search of each move (`search.rs`);
+//! * fastest-first move ordering (the opponent's weighted mobility) and parity; from 16
+//!   empties refined by a 0–2 ply search of the fitted pattern evaluation after each move
+//!   (`midgame.rs`, `search.rs`);
+//! * from [`PRESEARCH_MIN`] empties, a selective pre-search first (`probcut.rs`): the same
+//!   search, but cutting nodes whose score a shallow evaluation search predicts beyond the
+//!   window with enough confidence (ProbCut). It fills the table with good moves; its
+//!   bounds are kept apart by a selectivity level and never cut the exact search (`tt.rs`);
 //! * special code for the last 1–4 empty squares (`last.rs`, no move generation);
 //! * a stability cutoff (`stability.rs`);
-//! * a transposition table with best moves, one cache line per bucket, prefetched
-//!   (`tt.rs`), and enhanced transposition cutoffs from 8 empties;
+//! * a transposition table with best moves, one cache line per bucket, prefetched, on
+//!   2 MiB pages where Linux allows (`tt.rs`), and enhanced transposition cutoffs from 8
+//!   empties;
 //! * null-window search everywhere except on the principal variation (`search.rs`).
 
 mod bits;
+#[cfg(test)]
+mod calibrate;
+mod features;
 mod last;
+mod midgame;
 mod order;
+mod probcut;
 mod search;
 mod stability;
 mod tt;
@@ -21,8 +32,14 @@ use crate::ai::CancelFlag;
 use crate::reversi::{point_of, Position};
 use crate::{Move, Point};
 
+use probcut::CONFIDENCE;
 use search::{Search, PASS};
 use tt::Table;
+use tt::EXACT;
+
+/// From this many empty squares a solve runs the selective (ProbCut) pre-search before the
+/// exact one. (All of FFO #40–#49 have 20–26 empties; smaller solves are fast anyway.)
+pub const PRESEARCH_MIN: u32 = 18;
 
 /// Default transposition table: 2^21 entries, two per 64-byte cache line (64 MiB).
 pub const DEFAULT_TT_BITS: u32 = 21;
@@ -74,6 +91,7 @@ impl SolveResult {
 pub struct Solver {
     tt: Table,
     nodes: u64,
+    eval_nodes: u64,
 }
 
 impl Default for Solver {
@@ -90,7 +108,7 @@ impl Solver {
 
     /// A solver with a table of 2^`bits` entries (32 bytes each; clamped to 4..=28).
     pub fn with_tt_bits(bits: u32) -> Solver {
-        Solver { tt: Table::new(bits), nodes: 0 }
+        Solver { tt: Table::new(bits), nodes: 0, eval_nodes: 0 }
     }
 
     /// Forgets every stored position.
@@ -98,9 +116,15 @@ impl Solver {
         self.tt.clear();
     }
 
-    /// Nodes visited by the last solve.
+    /// Nodes visited by the last solve (selective pre-search included).
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Positions visited by the last solve's evaluation searches (move ordering and
+    /// ProbCut predictions), which [`Solver::nodes`] does not count.
+    pub fn eval_nodes(&self) -> u64 {
+        self.eval_nodes
     }
 
     /// The exact final disc differential for the side to move and a best move. `None` if
@@ -144,10 +168,24 @@ impl Solver {
         let opponent = opponent & !player;
         let alpha = alpha.clamp(-65, 64);
         let beta = beta.clamp(alpha + 1, 65);
+        let n = (!(player | opponent)).count_ones();
         let mut search = Search::new(&mut self.tt, cancel);
         let mut pv = Vec::new();
+        if n >= PRESEARCH_MIN {
+            // Selective passes, loosest first: each fills the table with best moves (and
+            // bounds of its own level) for the next and for the exact search.
+            for level in 0..CONFIDENCE.len() {
+                search.level = level as u8;
+                search.pvs(player, opponent, alpha, beta, &mut pv);
+                if search.stopped {
+                    break;
+                }
+            }
+            search.level = EXACT;
+        }
         let score = search.pvs(player, opponent, alpha, beta, &mut pv);
         self.nodes = search.nodes;
+        self.eval_nodes = search.eval_nodes;
         if search.stopped {
             return None;
         }

@@ -5,9 +5,7 @@
 //! Ties are broken by corner stability, the opponent's potential mobility (empty squares next
 //! to our discs), quadrant parity and a static square value.
 
-use super::bits::{
-    bit, final_score, flips, moves, weighted_mobility, CORNERS, NOT_A, NOT_H, QUADRANT,
-};
+use super::bits::{weighted_mobility, NOT_A, NOT_H, QUADRANT};
 
 /// Static square values (corners best, X and C squares worst).
 static SQUARE_VALUE: [i32; 64] = [
@@ -62,56 +60,6 @@ pub fn fast_score(next_p: u64, next_o: u64, sq: usize, parity: u8) -> i32 {
     s += corner_stability(next_o) * W_CORNER_STABILITY;
     s += (36 - mobility) * W_MOBILITY;
     s
-}
-
-/// A cheap heuristic value of the position for `p` (to move), for move ordering only:
-/// weighted mobility, potential mobility and corner stability, both sides.
-#[inline]
-pub fn eval(p: u64, o: u64) -> i32 {
-    let empty = !(p | o);
-    let mp = moves(p, o);
-    let mo = moves(o, p);
-    let mobility = (mp.count_ones() + (mp & CORNERS).count_ones()) as i32
-        - (mo.count_ones() + (mo & CORNERS).count_ones()) as i32;
-    let potential = adjacent_empties(o, empty).count_ones() as i32
-        - adjacent_empties(p, empty).count_ones() as i32;
-    let corners = corner_stability(p) - corner_stability(o);
-    mobility * 8 + potential * 2 + corners * 24
-}
-
-/// A finished game in [`eval`] units: far beyond any heuristic value.
-const WIN_UNIT: i32 = 512;
-
-/// Shallow alpha-beta (fail-soft negamax) on [`eval`], `depth` plies, for ordering moves
-/// of the exact search at many empties.
-pub fn shallow_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    if depth == 0 {
-        return eval(p, o);
-    }
-    let mut m = moves(p, o);
-    if m == 0 {
-        if moves(o, p) == 0 {
-            return final_score(p, (!(p | o)).count_ones()) * WIN_UNIT;
-        }
-        return -shallow_value(o, p, depth - 1, -beta, -alpha);
-    }
-    let mut best = i32::MIN + 1;
-    while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let f = flips(p, o, sq);
-        let v = -shallow_value(o & !f, p | f | bit(sq), depth - 1, -beta, -alpha);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
 }
 
 #[cfg(test)]

@@ -5,19 +5,27 @@
 //! * [`Search::nws`]: null-window search (`beta = alpha + 1`) dispatching by the number of
 //!   empty squares:
 //!   - more than [`SHALLOW_MAX`]: transposition table, stability cutoff, move list sorted
-//!     fastest-first (hash move first);
+//!     fastest-first (hash move first), from [`SORT_EVAL_MIN`] empties refined by a search
+//!     of the pattern evaluation; in a selective pass ([`Search::level`] below `EXACT`),
+//!     from `PROBCUT_MIN` empties, ProbCut (`probcut.rs`);
 //!   - 5..=[`SHALLOW_MAX`]: no table, no list: moves in odd-parity quadrants first, then by
 //!     static square classes;
 //!   - 1..=4: the special code in `last.rs`.
 //!
-//! Scores are final disc differences for the side to move, fail-soft.
+//! Scores are final disc differences for the side to move, fail-soft (in a selective pass
+//! only likely).
+
+use std::mem::MaybeUninit;
 
 use crate::ai::CancelFlag;
 
 use super::bits::{bit, final_score, flips, moves, parity_of, PARITY_MASK, PRIORITY, QUADRANT};
-use super::order::{fast_score, shallow_value};
+use super::features::Features;
+use super::midgame::{MidEval, DISC};
+use super::order::fast_score;
+use super::probcut::{try_cut, CONFIDENCE, PROBCUT_MIN};
 use super::stability::stable_count;
-use super::tt::{Table, NO_MOVE};
+use super::tt::{Table, EXACT, NO_MOVE};
 
 /// Deepest node (in empty squares) searched without the table and without a move list.
 pub const SHALLOW_MAX: u32 = 6;
@@ -28,31 +36,31 @@ pub const SHALLOW_MAX: u32 = 6;
 /// against 12 on FFO #40–#44).
 pub const ETC_MIN: u32 = SHALLOW_MAX + 2;
 
-/// From this many empties on, the fastest-first score of a move is refined by a shallow
-/// search of the position after it.
-pub const SORT_SEARCH_MIN: u32 = 16;
+/// From this many empties on, the fastest-first score of a move is refined by a search of
+/// the pattern evaluation after it (static value at 16, one reply deep at 17–18, two at
+/// 19 and more). On FFO #40–#44 (before the selective pre-search) this took the nodes from
+/// 275.1 M to 213.2 M; depths growing from 16/18/20 or 16/19/22 took 217.8 / 232.3 M, a
+/// third ply from 22 empties 257.1 M.
+pub const SORT_EVAL_MIN: u32 = 16;
 
-/// From this many empties on, that shallow search looks one reply deep and leads the order
-/// (fastest-first only breaks its ties); below, it is the static heuristic of the position
-/// after the move, added to fastest-first with the weight [`W_SORT_SEARCH`].
-pub const SORT_REPLY_MIN: u32 = 20;
+/// Weight of one hundredth of a disc of the evaluation in a move's ordering score, where one
+/// move less for the opponent is worth `1 << 15`: a disc of evaluation is worth about a
+/// third of a move. On FFO #40–#44, weights 25 / 50 / 100 / 150 / 1000 took 284.3 / 249.7 /
+/// 232.3 / 242.3 / 336.1 M nodes (depths 16/19/22).
+const W_EVAL: i32 = 100;
 
-/// Weight of one unit of the static heuristic (`order::eval` units: one unit of mobility is
-/// 8) in the move score at 16..20 empties, where one move less for the opponent is worth
-/// `1 << 15`: there the heuristic refines fastest-first, it does not replace it. On FFO
-/// #40–#44 (ETC from 8 empties, static heuristic at every 16+ node) letting it dominate took
-/// 300.2 M nodes, fastest-first alone 277.4 M, weights 512 / 1024 / 2048 266.4 / 258.3 /
-/// 249.3 M. A light weight at 20+ empties too was better on #40–#44 (246.2 M against
-/// 275.1 M) but worse on the larger #45–#49 (#48: 902 M against 692 M nodes).
-const W_SORT_SEARCH: i32 = 2048;
+/// Moves whose evaluation is this many discs below the node's alpha need no exact value
+/// (the ordering search's window ends there).
+const SORT_MARGIN: i32 = 8;
 
-/// Depth of the ordering search at `n` empties (at least [`SORT_SEARCH_MIN`]).
+/// Depth of the evaluation search ordering the moves at `n` empties, if any.
 #[inline]
-fn sort_depth(n: u32) -> u32 {
-    if n >= SORT_REPLY_MIN {
-        2
-    } else {
-        1
+fn sort_depth(n: u32) -> Option<u32> {
+    match n {
+        0..SORT_EVAL_MIN => None,
+        SORT_EVAL_MIN => Some(0),
+        17 | 18 => Some(1),
+        _ => Some(2),
     }
 }
 
@@ -73,12 +81,18 @@ pub struct Search<'a> {
     pub nodes: u64,
     pub tt: &'a mut Table,
     cancel: &'a CancelFlag,
+    mid: MidEval,
+    /// Selectivity level: [`EXACT`], or an index into [`CONFIDENCE`] for a selective
+    /// (ProbCut) pass, whose scores are only likely.
+    pub level: u8,
+    /// Positions visited by the evaluation searches (ordering and ProbCut).
+    pub eval_nodes: u64,
     /// Set once the cancel flag was seen; every score after that is meaningless.
     pub stopped: bool,
 }
 
 /// A move of the deep move list.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Item {
     flipped: u64,
     sq: u8,
@@ -87,27 +101,38 @@ struct Item {
 
 /// The moves of a node, with their flips and ordering scores.
 struct MoveList {
-    items: [Item; 64],
+    /// The first `len` are initialized (left uninitialized beyond: zeroing 1.5 KiB per
+    /// node cost 3% of the time).
+    items: [MaybeUninit<Item>; 64],
     len: usize,
 }
 
 impl MoveList {
     /// Every legal move (`moves` is the legal-move bitboard), scored for ordering; the hash
-    /// move gets the top score.
+    /// move gets the top score. From [`SORT_EVAL_MIN`] empties, a shallow search of the
+    /// pattern evaluation after each move is added to its fastest-first score; `alpha` is
+    /// the node's (moves far below it need no precise value).
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn new(
         tt: &Table,
+        mid: &MidEval,
         p: u64,
         o: u64,
         mut moves: u64,
         n: u32,
         parity: u8,
         hash_move: u8,
+        alpha: i32,
+        eval_nodes: &mut u64,
     ) -> MoveList {
         // Children deep enough to probe the table: start loading their buckets now.
         let prefetch = n > SHALLOW_MAX + 1;
-        let mut list = MoveList { items: [Item::default(); 64], len: 0 };
-        let depth = if n >= SORT_SEARCH_MIN { sort_depth(n) } else { 0 };
+        let mut list = MoveList { items: [const { MaybeUninit::uninit() }; 64], len: 0 };
+        let depth = sort_depth(n);
+        let sort_beta = -(alpha - SORT_MARGIN) * DISC;
+        // The pattern indices of this node, updated for each child searched.
+        let features = depth.map(|_| Features::new(p, o));
         while moves != 0 {
             let sq = moves.trailing_zeros() as usize;
             moves &= moves - 1;
@@ -118,18 +143,14 @@ impl MoveList {
             }
             let score = if sq as u8 == hash_move {
                 i32::MAX
-            } else if depth > 0 {
-                let v = -shallow_value(np, no, depth - 1, -(1 << 20), 1 << 20);
-                let fast = fast_score(np, no, sq, parity);
-                if depth >= 2 {
-                    (v << 12) + (fast >> 8)
-                } else {
-                    fast + v * W_SORT_SEARCH
-                }
+            } else if let (Some(d), Some(pf)) = (depth, &features) {
+                let child = pf.play(sq, f);
+                let v = -mid.search_with(&child, np, no, d, -(1 << 20), sort_beta, eval_nodes);
+                fast_score(np, no, sq, parity) + v * W_EVAL
             } else {
                 fast_score(np, no, sq, parity)
             };
-            list.items[list.len] = Item { flipped: f, sq: sq as u8, score };
+            list.items[list.len] = MaybeUninit::new(Item { flipped: f, sq: sq as u8, score });
             list.len += 1;
         }
         list
@@ -141,18 +162,34 @@ impl MoveList {
     fn pick(&mut self, i: usize) -> Item {
         let mut best = i;
         for j in i + 1..self.len {
-            if self.items[j].score > self.items[best].score {
+            if self.items()[j].score > self.items()[best].score {
                 best = j;
             }
         }
         self.items.swap(i, best);
-        self.items[i]
+        self.items()[i]
+    }
+
+    /// The moves.
+    #[inline(always)]
+    fn items(&self) -> &[Item] {
+        // SAFETY: the first `len` items were written by `new` (and `pick` only swaps
+        // within them); `MaybeUninit<Item>` has the layout of `Item`.
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr() as *const Item, self.len) }
     }
 }
 
 impl<'a> Search<'a> {
     pub fn new(tt: &'a mut Table, cancel: &'a CancelFlag) -> Search<'a> {
-        Search { nodes: 0, tt, cancel, stopped: false }
+        Search {
+            nodes: 0,
+            tt,
+            cancel,
+            mid: MidEval::new(),
+            level: EXACT,
+            eval_nodes: 0,
+            stopped: false,
+        }
     }
 
     /// Null-window search of a position with `n` empty squares: fail-soft score, compared
@@ -267,11 +304,12 @@ impl<'a> Search<'a> {
         let legal = moves(p, o);
         let mut hash_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(p, o) {
-            if hit.lower > alpha {
-                return hit.lower;
+            let (lower, upper) = hit.bounds(self.level);
+            if lower > alpha {
+                return lower;
             }
-            if hit.upper <= alpha {
-                return hit.upper;
+            if upper <= alpha {
+                return upper;
             }
             hash_move = hit.mv;
         }
@@ -280,6 +318,12 @@ impl<'a> Search<'a> {
                 return final_score(p, n);
             }
             return -self.deep(o, p, -alpha - 1, n, parity);
+        }
+        if self.level != EXACT && n >= PROBCUT_MIN {
+            let t = CONFIDENCE[self.level as usize];
+            if let Some(v) = try_cut(&self.mid, p, o, alpha, n, t, &mut self.eval_nodes) {
+                return v;
+            }
         }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -294,20 +338,32 @@ impl<'a> Search<'a> {
             }
             best_move = hash_move;
             if best > alpha {
-                self.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
+                self.tt.store(p, o, n, self.level, (alpha, alpha + 1), best, best_move);
                 return best;
             }
             rest &= !bit(sq);
         }
         if rest != 0 {
-            let mut list = MoveList::new(self.tt, p, o, rest, n, parity, NO_MOVE);
+            let mut list = MoveList::new(
+                self.tt,
+                &self.mid,
+                p,
+                o,
+                rest,
+                n,
+                parity,
+                NO_MOVE,
+                alpha,
+                &mut self.eval_nodes,
+            );
             if n >= ETC_MIN {
-                for m in &list.items[..list.len] {
+                for m in list.items() {
                     let np = o & !m.flipped;
                     let no = p | m.flipped | bit(m.sq as usize);
                     if let Some(hit) = self.tt.probe(np, no) {
-                        if -hit.upper > alpha {
-                            return -hit.upper;
+                        let (_, upper) = hit.bounds(self.level);
+                        if -upper > alpha {
+                            return -upper;
                         }
                     }
                 }
@@ -329,7 +385,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.tt.store(p, o, n, (alpha, alpha + 1), best, best_move);
+        self.tt.store(p, o, n, self.level, (alpha, alpha + 1), best, best_move);
         best
     }
 
@@ -360,7 +416,18 @@ impl<'a> Search<'a> {
             return v;
         }
         let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |h| h.mv);
-        let mut list = MoveList::new(self.tt, p, o, legal, n, parity, hash_move);
+        let mut list = MoveList::new(
+            self.tt,
+            &self.mid,
+            p,
+            o,
+            legal,
+            n,
+            parity,
+            hash_move,
+            alpha,
+            &mut self.eval_nodes,
+        );
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -398,7 +465,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.tt.store(p, o, n, (alpha0, beta), best, best_move);
+        self.tt.store(p, o, n, self.level, (alpha0, beta), best, best_move);
         best
     }
 }

@@ -2,8 +2,9 @@
 //! generation, on random endgames.
 
 use super::bits::{bit, parity_of};
+use super::probcut::CONFIDENCE;
 use super::search::Search;
-use super::tt::Table;
+use super::tt::{Table, EXACT};
 use super::*;
 use crate::rng::Rng;
 
@@ -248,4 +249,66 @@ fn solve_wld_agrees_with_the_sign_of_solve() {
         }
     }
     assert!(seen[0] && seen[2], "the sample should hold wins and losses");
+}
+
+#[test]
+fn selective_passes_leave_the_exact_search_exact() {
+    // ProbCut passes store likely bounds and moves; the exact search afterwards must use
+    // only their moves (a table entry's level gates its bounds).
+    let mut rng = Rng::new(8);
+    let cancel = CancelFlag::new();
+    let mut tt = Table::new(12);
+    let mut differed = 0;
+    for empties in [12u32, 13] {
+        for _ in 0..6 {
+            let (p, o) = random_endgame(&mut rng, empties);
+            let truth = exact(p, o);
+            let mut s = Search::new(&mut tt, &cancel);
+            let mut pv = Vec::new();
+            for level in 0..CONFIDENCE.len() as u8 {
+                s.level = level;
+                let guess = s.pvs(p, o, -64, 64, &mut pv);
+                differed += (guess != truth) as u32;
+                for alpha in [truth - 1, truth, guess - 1, guess] {
+                    s.nws(p, o, alpha, empties, parity_of(!(p | o)));
+                }
+            }
+            s.level = EXACT;
+            let parity = parity_of(!(p | o));
+            for alpha in [truth - 1, truth, truth + 1, truth - 3, 0] {
+                let v = s.nws(p, o, alpha, empties, parity);
+                check_nws(truth, alpha, v, &format!("{empties} empties p={p:#x} o={o:#x}"));
+            }
+            assert_eq!(s.pvs(p, o, -64, 64, &mut pv), truth, "p={p:#x} o={o:#x}");
+        }
+    }
+    // The passes are really selective (else this test would prove nothing).
+    assert!(differed > 0, "no selective pass ever missed the exact score");
+}
+
+#[test]
+fn presearched_solves_match_exact_only_searches() {
+    // From PRESEARCH_MIN empties `solve_bits` runs the selective passes first.
+    let mut rng = Rng::new(9);
+    let cancel = CancelFlag::new();
+    let mut solver = Solver::with_tt_bits(16);
+    for _ in 0..3 {
+        let (p, o) = random_endgame(&mut rng, PRESEARCH_MIN);
+        let mut tt = Table::new(16);
+        let mut pv = Vec::new();
+        let truth = Search::new(&mut tt, &cancel).pvs(p, o, -64, 64, &mut pv);
+        solver.clear();
+        let r = solver.solve_bits(p, o, -64, 64, &cancel).expect("not cancelled");
+        assert_eq!(r.score, truth, "p={p:#x} o={o:#x}");
+        for (alpha, beta) in [(-1, 1), (truth - 2, truth), (truth, truth + 2)] {
+            let r = solver.solve_bits(p, o, alpha, beta, &cancel).expect("not cancelled");
+            if truth <= alpha {
+                assert!(r.score <= alpha && r.score >= truth);
+            } else if truth >= beta {
+                assert!(r.score >= beta && r.score <= truth);
+            } else {
+                assert_eq!(r.score, truth);
+            }
+        }
+    }
 }

@@ -5,11 +5,19 @@
 //! position, so an entry is valid for any later search of the same position, including
 //! searches of other root positions with the same solver.
 //!
+//! Entries also record the selectivity level of the search that produced their bounds
+//! ([`EXACT`] for the exact search; lower levels come from the selective ProbCut passes,
+//! whose bounds are only likely). A search uses stored bounds only from its own level or
+//! above, but it always tries the stored move first.
+//!
 //! Buckets of two entries: the first keeps the entry with more empties (more work behind
 //! it), the second is always replaced.
 
 /// No move stored.
 pub const NO_MOVE: u8 = 64;
+
+/// The selectivity level of exact bounds (selective passes use `0..EXACT`).
+pub const EXACT: u8 = 15;
 
 /// One stored position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,9 +32,12 @@ pub struct Entry {
     pub mv: u8,
     /// Empty squares of the position (the work the entry stands for).
     pub empties: u8,
+    /// Selectivity level of the bounds ([`EXACT`]: proven).
+    pub level: u8,
 }
 
-const EMPTY: Entry = Entry { p: 0, o: 0, lower: -64, upper: 64, mv: NO_MOVE, empties: 0 };
+const EMPTY: Entry =
+    Entry { p: 0, o: 0, lower: -64, upper: 64, mv: NO_MOVE, empties: 0, level: EXACT };
 
 /// What a probe learnt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +45,21 @@ pub struct Hit {
     pub lower: i32,
     pub upper: i32,
     pub mv: u8,
+    /// Selectivity level of the bounds ([`EXACT`]: proven).
+    pub level: u8,
+}
+
+impl Hit {
+    /// The bounds if they are good enough for a search at selectivity `level`, else none
+    /// (`-64..=64`).
+    #[inline(always)]
+    pub fn bounds(&self, level: u8) -> (i32, i32) {
+        if self.level >= level {
+            (self.lower, self.upper)
+        } else {
+            (-64, 64)
+        }
+    }
 }
 
 /// Two entries in one 64-byte cache line: a probe costs at most one memory access.
@@ -54,12 +80,38 @@ fn hash(p: u64, o: u64) -> u64 {
     h ^ (h >> 31)
 }
 
+/// Asks Linux to back the (not yet touched) memory `addr..addr + len` with 2 MiB pages
+/// where it can: the table is probed at random, and with 4 KiB pages most probes of a
+/// large table also miss the address-translation cache. Only a hint; errors are ignored.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(addr: usize, len: usize) {
+    const PAGE: usize = 4096;
+    const MADV_HUGEPAGE: i32 = 14;
+    extern "C" {
+        fn madvise(addr: *mut core::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    let start = addr.next_multiple_of(PAGE);
+    let end = (addr + len) / PAGE * PAGE;
+    if end > start + (2 << 20) {
+        // SAFETY: the range lies inside our own allocation, and MADV_HUGEPAGE changes
+        // neither its contents nor its validity.
+        unsafe { madvise(start as *mut core::ffi::c_void, end - start, MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_addr: usize, _len: usize) {}
+
 impl Table {
     /// A table of `2^bits` entries (32 bytes each, two per cache line); `bits` is clamped
     /// to 4..=28.
     pub fn new(bits: u32) -> Table {
         let bits = bits.clamp(4, 28);
-        Table { buckets: vec![Bucket([EMPTY; 2]); 1 << (bits - 1)], mask: (1 << (bits - 1)) - 1 }
+        let len = 1usize << (bits - 1);
+        let mut buckets = Vec::with_capacity(len);
+        advise_huge_pages(buckets.as_mut_ptr() as usize, len * std::mem::size_of::<Bucket>());
+        buckets.resize(len, Bucket([EMPTY; 2]));
+        Table { buckets, mask: len - 1 }
     }
 
     /// Forgets everything.
@@ -92,16 +144,33 @@ impl Table {
         let i = self.bucket(p, o);
         for e in &self.buckets[i].0 {
             if e.p == p && e.o == o && e.empties != 0 {
-                return Some(Hit { lower: e.lower as i32, upper: e.upper as i32, mv: e.mv });
+                return Some(Hit {
+                    lower: e.lower as i32,
+                    upper: e.upper as i32,
+                    mv: e.mv,
+                    level: e.level,
+                });
             }
         }
         None
     }
 
-    /// Records that the score of the position (with `empties` empty squares) searched with
-    /// the window `(alpha, beta)` came out as `score` (fail-soft), with best move `mv`.
+    /// Records that the score of the position (with `empties` empty squares) searched at
+    /// selectivity `level` with the window `(alpha, beta)` came out as `score` (fail-soft),
+    /// with best move `mv`. Bounds of a lower level than the stored ones are dropped (the
+    /// move is kept only if none was stored); bounds of a higher level replace them.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(&mut self, p: u64, o: u64, empties: u32, window: (i32, i32), score: i32, mv: u8) {
+    pub fn store(
+        &mut self,
+        p: u64,
+        o: u64,
+        empties: u32,
+        level: u8,
+        window: (i32, i32),
+        score: i32,
+        mv: u8,
+    ) {
         let (alpha, beta) = window;
         let (lower, upper) = if score <= alpha {
             (-64, score)
@@ -116,7 +185,18 @@ impl Table {
         // Same position: tighten its bounds.
         for e in slots.iter_mut() {
             if e.p == p && e.o == o && e.empties != 0 {
-                let (l, u) = (lower.max(e.lower as i32), upper.min(e.upper as i32));
+                if level < e.level {
+                    if e.mv == NO_MOVE {
+                        e.mv = mv;
+                    }
+                    return;
+                }
+                let (l, u) = if level > e.level {
+                    (lower, upper)
+                } else {
+                    (lower.max(e.lower as i32), upper.min(e.upper as i32))
+                };
+                e.level = level;
                 if l <= u {
                     e.lower = l as i8;
                     e.upper = u as i8;
@@ -130,7 +210,7 @@ impl Table {
                 return;
             }
         }
-        let new = Entry { p, o, lower: lower as i8, upper: upper as i8, mv, empties };
+        let new = Entry { p, o, lower: lower as i8, upper: upper as i8, mv, empties, level };
         if slots[0].empties <= empties {
             slots[1] = slots[0];
             slots[0] = new;
@@ -148,24 +228,49 @@ mod tests {
     fn stores_and_tightens_bounds() {
         let mut t = Table::new(8);
         assert_eq!(t.probe(1, 2), None);
-        t.store(1, 2, 10, (0, 1), 4, 17); // fail high: score >= 4
-        assert_eq!(t.probe(1, 2), Some(Hit { lower: 4, upper: 64, mv: 17 }));
-        t.store(1, 2, 10, (6, 7), 6, NO_MOVE); // fail low: score <= 6
-        assert_eq!(t.probe(1, 2), Some(Hit { lower: 4, upper: 6, mv: 17 }));
-        t.store(1, 2, 10, (-64, 64), 5, 9);
-        assert_eq!(t.probe(1, 2), Some(Hit { lower: 5, upper: 5, mv: 9 }));
+        t.store(1, 2, 10, EXACT, (0, 1), 4, 17); // fail high: score >= 4
+        assert_eq!(t.probe(1, 2), Some(Hit { lower: 4, upper: 64, mv: 17, level: EXACT }));
+        t.store(1, 2, 10, EXACT, (6, 7), 6, NO_MOVE); // fail low: score <= 6
+        assert_eq!(t.probe(1, 2), Some(Hit { lower: 4, upper: 6, mv: 17, level: EXACT }));
+        t.store(1, 2, 10, EXACT, (-64, 64), 5, 9);
+        assert_eq!(t.probe(1, 2), Some(Hit { lower: 5, upper: 5, mv: 9, level: EXACT }));
         assert_eq!(t.probe(2, 1), None);
         t.clear();
         assert_eq!(t.probe(1, 2), None);
     }
 
     #[test]
+    fn selective_bounds_never_override_exact_ones() {
+        let mut t = Table::new(8);
+        // A selective pass stores a bound: visible at its level, not to the exact search.
+        t.store(1, 2, 20, 1, (0, 1), 8, 11);
+        let hit = t.probe(1, 2).unwrap();
+        assert_eq!((hit.mv, hit.level), (11, 1));
+        assert_eq!(hit.bounds(1), (8, 64));
+        assert_eq!(hit.bounds(0), (8, 64));
+        assert_eq!(hit.bounds(EXACT), (-64, 64));
+        // The exact search replaces the selective bounds (even looser ones) and move.
+        t.store(1, 2, 20, EXACT, (-64, 64), 2, 12);
+        let hit = t.probe(1, 2).unwrap();
+        assert_eq!((hit.bounds(EXACT), hit.mv), ((2, 2), 12));
+        // A later selective result leaves the exact entry alone.
+        t.store(1, 2, 20, 2, (10, 11), 30, 13);
+        let hit = t.probe(1, 2).unwrap();
+        assert_eq!((hit.bounds(EXACT), hit.mv, hit.level), ((2, 2), 12, EXACT));
+        // A higher selective level replaces a lower one's bounds instead of tightening them.
+        t.store(3, 4, 20, 0, (0, 1), 8, 11);
+        t.store(3, 4, 20, 1, (0, 1), -2, 5);
+        let hit = t.probe(3, 4).unwrap();
+        assert_eq!((hit.bounds(1), hit.mv), ((-64, -2), 5));
+    }
+
+    #[test]
     fn deeper_entries_survive_collisions() {
         let mut t = Table::new(4); // 8 buckets: many collisions
-        t.store(100, 200, 20, (-64, 64), 2, 3);
+        t.store(100, 200, 20, EXACT, (-64, 64), 2, 3);
         for k in 0..1000u64 {
-            t.store(k * 7 + 1, k * 13 + 5, 6, (-64, 64), 0, 1);
+            t.store(k * 7 + 1, k * 13 + 5, 6, EXACT, (-64, 64), 0, 1);
         }
-        assert_eq!(t.probe(100, 200), Some(Hit { lower: 2, upper: 2, mv: 3 }));
+        assert_eq!(t.probe(100, 200), Some(Hit { lower: 2, upper: 2, mv: 3, level: EXACT }));
     }
 }
