@@ -28,6 +28,8 @@ const LEAF_VCF_NODES: u64 = 400;
 const MAX_QDEFENCE: u32 = 2;
 /// Margin per remaining ply of the reverse futility pruning.
 const FUTILITY_MARGIN: i32 = 150;
+/// Nodes between two looks at the clock and the cancel flag.
+const POLL_INTERVAL: u64 = 1024;
 /// Most root candidates reported for the heat map.
 pub const MAX_CANDIDATES: usize = 12;
 
@@ -87,6 +89,9 @@ pub struct Searcher<'a> {
     cancel: &'a CancelFlag,
     progress: &'a mut dyn FnMut(&SearchInfo),
     pub nodes: u64,
+    /// The node count at which [`Searcher::poll`] next looks at the clock and the cancel
+    /// flag (`nodes` grows in steps larger than one when leaf VCF nodes are added).
+    next_poll: u64,
     stopped: bool,
     seldepth: usize,
     root_ply: usize,
@@ -107,6 +112,7 @@ pub struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     pub fn new(
         board: Board,
+        start: Instant,
         t: &'a mut Tables,
         limits: &'a Limits,
         cancel: &'a CancelFlag,
@@ -120,11 +126,12 @@ impl<'a> Searcher<'a> {
         Searcher {
             board,
             t,
-            clock: Clock::new(limits),
+            clock: Clock::started_at(limits, start),
             limits,
             cancel,
             progress,
             nodes: 0,
+            next_poll: POLL_INTERVAL,
             stopped: false,
             seldepth: 0,
             root_ply,
@@ -166,9 +173,10 @@ impl<'a> Searcher<'a> {
             self.stopped = true;
             return;
         }
-        if self.nodes & 1023 != 0 {
+        if self.nodes < self.next_poll {
             return;
         }
+        self.next_poll = self.nodes + POLL_INTERVAL;
         if self.cancel.is_cancelled() || self.clock.out_of_time() {
             self.stopped = true;
             return;
