@@ -1,6 +1,8 @@
 //! Master as an [`Engine`] for [`Position`]: converts the position to the internal board
 //! and checks every candidate against the position's own (exact) rules.
 
+use std::time::Instant;
+
 use super::board::Board;
 use super::pattern::{LineRule, BLACK, WHITE};
 use super::Master;
@@ -44,10 +46,13 @@ impl Engine<Position> for Master {
         cancel: &CancelFlag,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        // The move's time starts now: building the board may first build the rule's pattern
+        // tables (tens of milliseconds, once per process).
+        let start = Instant::now();
         let board = board_of(pos);
         let renju_black = pos.rule() == Rule::Renju && pos.side_to_move() == Color::Black;
         let allowed = |p: Point| !renju_black || pos.is_forbidden(p).is_none();
-        self.think(board, &allowed, limits, cancel, progress)
+        self.think_from(start, board, &allowed, limits, cancel, progress)
     }
 
     fn clear(&mut self) {

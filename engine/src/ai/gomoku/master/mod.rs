@@ -101,6 +101,20 @@ impl Master {
     /// forbidden points).
     pub fn think(
         &mut self,
+        board: Board,
+        allowed: &dyn Fn(Point) -> bool,
+        limits: &Limits,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.think_from(Instant::now(), board, allowed, limits, cancel, progress)
+    }
+
+    /// [`Master::think`] for a move that began at `start`: the time limit counts from
+    /// there.
+    pub fn think_from(
+        &mut self,
+        start: Instant,
         mut board: Board,
         allowed: &dyn Fn(Point) -> bool,
         limits: &Limits,
@@ -148,7 +162,7 @@ impl Master {
             }
         }
         let has_limit = limits.time.is_some() || limits.time_left.is_some();
-        let mut searcher = Searcher::new(board, &mut self.tables, limits, cancel, progress);
+        let mut searcher = Searcher::new(board, start, &mut self.tables, limits, cancel, progress);
         if moves.len() == 1 {
             let cell = moves[0].0;
             let score = match situation {

@@ -27,7 +27,12 @@ pub struct Clock {
 
 impl Clock {
     pub fn new(limits: &Limits) -> Clock {
-        let start = Instant::now();
+        Clock::started_at(limits, Instant::now())
+    }
+
+    /// A clock whose move began at `start` (the time spent before the search proper, such
+    /// as setting up the board, counts against the limit).
+    pub fn started_at(limits: &Limits, start: Instant) -> Clock {
         let mut hard = limits.time.map(|t| {
             // Keep a margin for returning and for the caller's overhead.
             let margin = (t / 20).clamp(Duration::from_millis(2), Duration::from_millis(60));
@@ -107,5 +112,14 @@ mod tests {
         };
         assert!(c.can_start_iteration(Duration::from_millis(200)));
         assert!(!c.can_start_iteration(Duration::from_millis(400)));
+    }
+
+    #[test]
+    fn the_time_before_the_search_counts() {
+        let limits = Limits::time(100);
+        let late = Clock::started_at(&limits, Instant::now() - Duration::from_millis(150));
+        assert!(late.out_of_time());
+        assert!(late.elapsed() >= Duration::from_millis(150));
+        assert!(!Clock::new(&limits).out_of_time());
     }
 }
