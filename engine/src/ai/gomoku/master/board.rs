@@ -418,6 +418,15 @@ impl Board {
 pub(crate) mod tests {
     use super::*;
 
+    /// `rows` followed by empty rows up to 15 (a 15x15 board from its top rows).
+    pub fn pad(rows: &[&'static str]) -> Vec<&'static str> {
+        let mut v = rows.to_vec();
+        while v.len() < 15 {
+            v.push("...............");
+        }
+        v
+    }
+
     /// A board from rows of text (`x` black, `o` white, anything else empty), top row first.
     pub fn board_from(rows: &[&str], rule: LineRule, side: usize) -> Board {
         let mut b = Board::new(rows.len() as u8, rule);

@@ -156,19 +156,11 @@ pub fn keep_refutations(
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::tests::board_from;
+    use super::super::board::tests::{board_from, pad};
     use super::super::movegen;
     use super::super::pattern::LineRule;
     use super::*;
     use crate::Point;
-
-    fn pad(rows: &[&'static str]) -> Vec<&'static str> {
-        let mut v = rows.to_vec();
-        while v.len() < 15 {
-            v.push("...............");
-        }
-        v
-    }
 
     fn limits() -> Limits {
         Limits {

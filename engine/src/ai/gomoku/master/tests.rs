@@ -1,20 +1,12 @@
 //! Search tests on the internal board (the `Position`-level tactics live in
 //! `engine/tests/gomoku_tactics.rs`).
 
-use super::board::tests::board_from;
+use super::board::tests::{board_from, pad};
 use super::board::Board;
 use super::pattern::LineRule;
 use super::Master;
 use crate::ai::{CancelFlag, Limits, Score, SearchInfo};
 use crate::{Move, Point};
-
-fn pad(rows: &[&'static str]) -> Vec<&'static str> {
-    let mut v = rows.to_vec();
-    while v.len() < 15 {
-        v.push("...............");
-    }
-    v
-}
 
 fn think(board: Board, limits: Limits) -> (Move, SearchInfo, usize) {
     let mut m = Master::new(1);

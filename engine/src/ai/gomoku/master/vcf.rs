@@ -273,18 +273,10 @@ pub fn five_points_through(board: &Board, m: usize, c: usize) -> (usize, usize) 
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::tests::board_from;
+    use super::super::board::tests::{board_from, pad};
     use super::super::board::Board;
     use super::super::pattern::{LineRule, BLACK};
     use super::*;
-
-    fn pad(rows: &[&'static str]) -> Vec<&'static str> {
-        let mut v = rows.to_vec();
-        while v.len() < 15 {
-            v.push("...............");
-        }
-        v
-    }
 
     /// Replays a VCF line: every attacker move is a four, every defender move the only
     /// block, and at the end the attacker has five, or an unstoppable five point.

@@ -216,18 +216,10 @@ pub fn threat_moves(board: &Board, c: usize, out: &mut Vec<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::tests::board_from;
+    use super::super::board::tests::{board_from, pad};
     use super::super::pattern::LineRule;
     use super::*;
     use crate::Point;
-
-    fn pad(rows: &[&'static str]) -> Vec<&'static str> {
-        let mut v = rows.to_vec();
-        while v.len() < 15 {
-            v.push("...............");
-        }
-        v
-    }
 
     #[test]
     fn double_open_two_wins_by_threes() {
