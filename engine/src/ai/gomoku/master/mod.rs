@@ -60,6 +60,16 @@ const DEFENCE_DETECT_TIME: f64 = 0.25;
 const DEFENCE_VERIFY_NODES: u64 = 3_000;
 const DEFENCE_TIME: f64 = 0.45;
 
+/// White's opening moves (up to this many stones on the board) may start a new iteration
+/// while less than [`OPENING_FREE_START`] of the move's time is gone, instead of the usual
+/// [`time::FREE_START`]: the defender's first moves decide most of Master's lost games, and
+/// an iteration that does not finish still searches the best move first and can replace it.
+/// Measured against the lookahead level (see docs/BENCHMARKS.md, branch `master5`).
+const OPENING_PLIES: usize = 20;
+const OPENING_FREE_START: f64 = 0.75;
+/// White's colour index on the internal board.
+const WHITE_INDEX: usize = 1;
+
 /// The Master engine.
 pub struct Master {
     rng: Rng,
@@ -217,6 +227,9 @@ impl Master {
 
         if moves.len() > 1 && !matches!(situation, Situation::Loss(_)) {
             defend_root(&mut self.vct, &mut searcher, &mut moves, has_limit, cancel);
+        }
+        if me == WHITE_INDEX && searcher.board.ply() <= OPENING_PLIES {
+            searcher.clock_mut().free_start = OPENING_FREE_START;
         }
         searcher.set_root(&moves, &mut self.rng);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);

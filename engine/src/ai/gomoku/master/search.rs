@@ -163,6 +163,10 @@ impl<'a> Searcher<'a> {
         &self.clock
     }
 
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
     pub fn stopped(&self) -> bool {
         self.stopped
     }

@@ -7,6 +7,9 @@ use crate::ai::Limits;
 /// Time a search may use when the caller gives no limit at all.
 const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 
+/// The share of the time before which a new iteration always starts.
+pub const FREE_START: f64 = 0.4;
+
 /// How much longer the next iteration is predicted to take than the last one, given the
 /// last two iterations' times (the growth of the last step, within sane bounds).
 pub fn predict_next(last: Duration, before: Duration) -> Duration {
@@ -23,6 +26,8 @@ pub struct Clock {
     start: Instant,
     /// Stop at once after this (None: no time limit).
     hard: Option<Duration>,
+    /// A new iteration always starts while less than this share of the time is gone.
+    pub free_start: f64,
 }
 
 impl Clock {
@@ -46,7 +51,7 @@ impl Clock {
         if hard.is_none() && limits.depth.is_none() && limits.nodes.is_none() {
             hard = Some(DEFAULT_TIME);
         }
-        Clock { start, hard }
+        Clock { start, hard, free_start: FREE_START }
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -60,12 +65,13 @@ impl Clock {
     }
 
     /// Whether a new iteration is worth starting, given how long it is predicted to take:
-    /// always while less than 40% of the time is gone (even a part of an iteration can
-    /// find a better move), later only when it is likely to finish in time.
+    /// always while less than [`Clock::free_start`] (normally 40%) of the time is gone (even
+    /// a part of an iteration can find a better move), later only when it is likely to
+    /// finish in time.
     pub fn can_start_iteration(&self, predicted: Duration) -> bool {
         self.hard.is_none_or(|h| {
             let elapsed = self.start.elapsed();
-            elapsed * 5 < h * 2 || elapsed + predicted < h
+            elapsed < h.mul_f64(self.free_start) || elapsed + predicted < h
         })
     }
 
@@ -111,6 +117,19 @@ mod tests {
             ..Clock::new(&Limits::time(1000))
         };
         assert!(c.can_start_iteration(Duration::from_millis(200)));
+        assert!(!c.can_start_iteration(Duration::from_millis(400)));
+    }
+
+    #[test]
+    fn a_later_free_start_starts_iterations_that_will_not_finish() {
+        let c = Clock {
+            start: Instant::now() - Duration::from_millis(600),
+            ..Clock::new(&Limits::time(1000))
+        };
+        assert!(!c.can_start_iteration(Duration::from_millis(400)));
+        let c = Clock { free_start: 0.75, ..c };
+        assert!(c.can_start_iteration(Duration::from_millis(400)));
+        let c = Clock { start: Instant::now() - Duration::from_millis(800), ..c };
         assert!(!c.can_start_iteration(Duration::from_millis(400)));
     }
 
