@@ -7,7 +7,7 @@ use crate::ai::{CancelFlag, Limits, SearchInfo};
 /// How often (in nodes) the clock and the cancel flag are looked at.
 const CHECK_EVERY: u64 = 1024;
 /// Most time kept back from the limit for stopping and answering.
-const SAFETY_MARGIN: Duration = Duration::from_millis(30);
+const SAFETY_MARGIN: Duration = Duration::from_millis(50);
 /// Progress reports are sent at least this often during a long search.
 const REPORT_EVERY: Duration = Duration::from_millis(100);
 
@@ -39,7 +39,8 @@ impl<'a> Control<'a> {
         let time = limits.time.or(default_time);
         Control {
             start,
-            // A small margin (5%, at most 30 ms) for answering after the search stops.
+            // A small margin (5%, at most 50 ms) for answering after the search stops and for the
+            // wait for a core on a busy machine.
             deadline: time.map(|t| start + t - (t / 20).min(SAFETY_MARGIN)),
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             cancel,
