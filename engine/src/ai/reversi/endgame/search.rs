@@ -95,6 +95,8 @@ pub struct Search<'a> {
 #[derive(Clone, Copy)]
 struct Item {
     flipped: u64,
+    /// The opponent's legal moves after this move.
+    moves: u64,
     sq: u8,
     score: i32,
 }
@@ -108,7 +110,7 @@ struct MoveList {
 }
 
 impl MoveList {
-    /// Every legal move (`moves` is the legal-move bitboard), scored for ordering; the hash
+    /// Every legal move (`legal` is the legal-move bitboard), scored for ordering; the hash
     /// move gets the top score. From [`SORT_EVAL_MIN`] empties, a shallow search of the
     /// pattern evaluation after each move is added to its fastest-first score; `alpha` is
     /// the node's (moves far below it need no precise value).
@@ -119,7 +121,7 @@ impl MoveList {
         mid: &MidEval,
         p: u64,
         o: u64,
-        mut moves: u64,
+        mut legal: u64,
         n: u32,
         parity: u8,
         hash_move: u8,
@@ -133,24 +135,26 @@ impl MoveList {
         let sort_beta = -(alpha - SORT_MARGIN) * DISC;
         // The pattern indices of this node, updated for each child searched.
         let features = depth.map(|_| Features::new(p, o));
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
+        while legal != 0 {
+            let sq = legal.trailing_zeros() as usize;
+            legal &= legal - 1;
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             if prefetch {
                 tt.prefetch(np, no);
             }
+            let next_moves = moves(np, no);
             let score = if sq as u8 == hash_move {
                 i32::MAX
             } else if let (Some(d), Some(pf)) = (depth, &features) {
                 let child = pf.play(sq, f);
                 let v = -mid.search_with(&child, np, no, d, -(1 << 20), sort_beta, eval_nodes);
-                fast_score(np, no, sq, parity) + v * W_EVAL
+                fast_score(np, no, next_moves, sq, parity) + v * W_EVAL
             } else {
-                fast_score(np, no, sq, parity)
+                fast_score(np, no, next_moves, sq, parity)
             };
-            list.items[list.len] = MaybeUninit::new(Item { flipped: f, sq: sq as u8, score });
+            list.items[list.len] =
+                MaybeUninit::new(Item { flipped: f, moves: next_moves, sq: sq as u8, score });
             list.len += 1;
         }
         list
@@ -245,16 +249,22 @@ impl<'a> Search<'a> {
 
     /// 5..=SHALLOW_MAX empties: parity and static order, no table.
     fn shallow(&mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u8) -> i32 {
+        self.shallow_with(p, o, alpha, n, parity, moves(p, o))
+    }
+
+    /// [`Search::shallow`] given the legal moves `legal` of `p`.
+    #[inline]
+    fn shallow_with(&mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u8, legal: u64) -> i32 {
         self.nodes += 1;
         if let Some(bound) = self.stability_cut(p, o, alpha, n) {
             return bound;
         }
-        let legal = moves(p, o);
         if legal == 0 {
-            if moves(o, p) == 0 {
+            let replies = moves(o, p);
+            if replies == 0 {
                 return final_score(p, n);
             }
-            return -self.shallow(o, p, -alpha - 1, n, parity);
+            return -self.shallow_with(o, p, -alpha - 1, n, parity, replies);
         }
         let mut best = -INF;
         let odd = PARITY_MASK[parity as usize];
@@ -289,6 +299,12 @@ impl<'a> Search<'a> {
 
     /// More than SHALLOW_MAX empties: table, stability, fastest-first move list.
     fn deep(&mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u8) -> i32 {
+        self.deep_with(p, o, alpha, n, parity, moves(p, o))
+    }
+
+    /// [`Search::deep`] given the legal moves `legal` of `p` (the move list computed them
+    /// for its ordering already).
+    fn deep_with(&mut self, p: u64, o: u64, alpha: i32, n: u32, parity: u8, legal: u64) -> i32 {
         self.nodes += 1;
         if self.stopped {
             return alpha;
@@ -301,7 +317,6 @@ impl<'a> Search<'a> {
         if let Some(bound) = self.stability_cut(p, o, alpha, n) {
             return bound;
         }
-        let legal = moves(p, o);
         let mut hash_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(p, o) {
             let (lower, upper) = hit.bounds(self.level);
@@ -314,10 +329,11 @@ impl<'a> Search<'a> {
             hash_move = hit.mv;
         }
         if legal == 0 {
-            if moves(o, p) == 0 {
+            let replies = moves(o, p);
+            if replies == 0 {
                 return final_score(p, n);
             }
-            return -self.deep(o, p, -alpha - 1, n, parity);
+            return -self.deep_with(o, p, -alpha - 1, n, parity, replies);
         }
         if self.level != EXACT && n >= PROBCUT_MIN {
             let t = CONFIDENCE[self.level as usize];
@@ -372,7 +388,12 @@ impl<'a> Search<'a> {
                 let m = list.pick(i);
                 let sq = m.sq as usize;
                 let (np, no) = (o & !m.flipped, p | m.flipped | bit(sq));
-                let v = -self.nws(np, no, -alpha - 1, n - 1, parity ^ QUADRANT[sq]);
+                let child_parity = parity ^ QUADRANT[sq];
+                let v = if n - 1 > SHALLOW_MAX {
+                    -self.deep_with(np, no, -alpha - 1, n - 1, child_parity, m.moves)
+                } else {
+                    -self.shallow_with(np, no, -alpha - 1, n - 1, child_parity, m.moves)
+                };
                 if self.stopped {
                     return alpha;
                 }
