@@ -237,7 +237,7 @@ impl<'a> Search<'a> {
 
     /// Stability cutoff: the side to move can score at most `64 - 2 * stable(o)`.
     #[inline(always)]
-    fn stability_cut(&self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+    pub(super) fn stability_cut(&self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
         if alpha >= STABILITY_THRESHOLD[n as usize] {
             let bound = 64 - 2 * stable_count(o, p);
             if bound <= alpha {
