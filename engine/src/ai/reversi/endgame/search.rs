@@ -238,7 +238,9 @@ impl<'a> Search<'a> {
     /// Stability cutoff: the side to move can score at most `64 - 2 * stable(o)`.
     #[inline(always)]
     pub(super) fn stability_cut(&self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
-        if alpha >= STABILITY_THRESHOLD[n as usize] {
+        // Only `o`'s discs can be stable: when even all of them would not bring the bound
+        // down to alpha, skip the stability computation.
+        if alpha >= STABILITY_THRESHOLD[n as usize] && 64 - 2 * o.count_ones() as i32 <= alpha {
             let bound = 64 - 2 * stable_count(o, p);
             if bound <= alpha {
                 return Some(bound);
