@@ -128,23 +128,34 @@ impl MoveList {
         alpha: i32,
         eval_nodes: &mut u64,
     ) -> MoveList {
-        // Children deep enough to probe the table: start loading their buckets now.
+        // Children deep enough to probe the table: start loading their buckets now, in a
+        // first pass over the moves, so that the loads overlap the scoring below (and the
+        // enhanced transposition cutoff's probes right after it find them in the cache).
         let prefetch = n > SHALLOW_MAX + 1;
         let mut list = MoveList { items: [const { MaybeUninit::uninit() }; 64], len: 0 };
-        let depth = sort_depth(n);
-        let sort_beta = -(alpha - SORT_MARGIN) * DISC;
-        // The pattern indices of this node, updated for each child searched.
-        let features = depth.map(|_| Features::new(p, o));
         while legal != 0 {
             let sq = legal.trailing_zeros() as usize;
             legal &= legal - 1;
             let f = flips(p, o, sq);
-            let (np, no) = (o & !f, p | f | bit(sq));
             if prefetch {
-                tt.prefetch(np, no);
+                tt.prefetch(o & !f, p | f | bit(sq));
             }
+            list.items[list.len] =
+                MaybeUninit::new(Item { flipped: f, moves: 0, sq: sq as u8, score: 0 });
+            list.len += 1;
+        }
+        let depth = sort_depth(n);
+        let sort_beta = -(alpha - SORT_MARGIN) * DISC;
+        // The pattern indices of this node, updated for each child searched.
+        let features = depth.map(|_| Features::new(p, o));
+        for item in list.items[..list.len].iter_mut() {
+            // SAFETY: the first `len` items were written above.
+            let item = unsafe { item.assume_init_mut() };
+            let (sq, f) = (item.sq as usize, item.flipped);
+            let (np, no) = (o & !f, p | f | bit(sq));
             let next_moves = moves(np, no);
-            let score = if sq as u8 == hash_move {
+            item.moves = next_moves;
+            item.score = if sq as u8 == hash_move {
                 i32::MAX
             } else if let (Some(d), Some(pf)) = (depth, &features) {
                 let child = pf.play(sq, f);
@@ -153,9 +164,6 @@ impl MoveList {
             } else {
                 fast_score(np, no, next_moves, sq, parity)
             };
-            list.items[list.len] =
-                MaybeUninit::new(Item { flipped: f, moves: next_moves, sq: sq as u8, score });
-            list.len += 1;
         }
         list
     }
