@@ -49,13 +49,6 @@ fn fill(p: u64, mask: u64, shift: u32) -> u64 {
     (l << shift) | (r >> shift)
 }
 
-/// Number of legal moves, with corner moves counted twice ("weighted mobility").
-#[inline(always)]
-pub fn weighted_mobility(p: u64, o: u64) -> u32 {
-    let m = moves(p, o);
-    m.count_ones() + (m & CORNERS).count_ones()
-}
-
 const fn ray(sq: usize, dx: i32, dy: i32) -> u64 {
     let mut x = (sq % 8) as i32 + dx;
     let mut y = (sq / 8) as i32 + dy;

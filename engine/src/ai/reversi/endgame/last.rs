@@ -146,8 +146,13 @@ impl Search<'_> {
         }
     }
 
-    /// Four empty squares: squares alone in their quadrant region (odd parity) first.
+    /// Four empty squares: a stability cutoff when alpha is high enough, then squares alone
+    /// in their quadrant region (odd parity) first.
     pub(super) fn solve_4(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+        if let Some(bound) = self.stability_cut(p, o, alpha, 4) {
+            self.nodes += 1;
+            return bound;
+        }
         let mut e = !(p | o);
         let mut sq = [0usize; 4];
         let mut parity = 0u8;

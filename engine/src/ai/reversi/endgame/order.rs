@@ -5,7 +5,7 @@
 //! Ties are broken by corner stability, the opponent's potential mobility (empty squares next
 //! to our discs), quadrant parity and a static square value.
 
-use super::bits::{weighted_mobility, NOT_A, NOT_H, QUADRANT};
+use super::bits::{CORNERS, NOT_A, NOT_H, QUADRANT};
 
 /// Static square values (corners best, X and C squares worst).
 static SQUARE_VALUE: [i32; 64] = [
@@ -45,12 +45,12 @@ pub fn corner_stability(b: u64) -> i32 {
 }
 
 /// Ordering score of the move on `sq` (higher is tried first). `next_p` / `next_o` is the
-/// position after the move: the opponent (now to move) and the mover; `parity` is the
-/// quadrant parity before the move.
+/// position after the move: the opponent (now to move) and the mover; `next_moves` is the
+/// opponent's legal moves there; `parity` is the quadrant parity before the move.
 #[inline(always)]
-pub fn fast_score(next_p: u64, next_o: u64, sq: usize, parity: u8) -> i32 {
+pub fn fast_score(next_p: u64, next_o: u64, next_moves: u64, sq: usize, parity: u8) -> i32 {
     let empty = !(next_p | next_o);
-    let mobility = weighted_mobility(next_p, next_o) as i32;
+    let mobility = (next_moves.count_ones() + (next_moves & CORNERS).count_ones()) as i32;
     let potential = adjacent_empties(next_o, empty).count_ones() as i32;
     let mut s = SQUARE_VALUE[sq];
     if parity & QUADRANT[sq] != 0 {
