@@ -171,6 +171,13 @@ fn classify_key(key: usize, overline_wins: bool) -> Threat {
     Threat::None
 }
 
+/// Where the line key of the point with index `index`, direction `DIRECTIONS[di]` and colour
+/// index `color` is kept in [`Search`]'s `keys`.
+#[inline(always)]
+fn key_slot(index: usize, di: usize, color: usize) -> usize {
+    (index * 4 + di) * 2 + color
+}
+
 /// The neighbourhood key of `p` along `(dx, dy)` for the side whose stones are `own`:
 /// cells at distance 1..=5 before the point in bits 0..10, after it in bits 10..20.
 #[inline]
@@ -244,8 +251,8 @@ impl<'a> Search<'a> {
         for p in grid.points() {
             for (di, &d) in DIRECTIONS.iter().enumerate() {
                 for color in [Color::Black, Color::White] {
-                    let slot = (p.index(grid.size()) * 4 + di) * 2 + color.index();
-                    keys[slot] = line_key(&grid, p, d, code(color)) as u32;
+                    keys[key_slot(p.index(grid.size()), di, color.index())] =
+                        line_key(&grid, p, d, code(color)) as u32;
                 }
             }
         }
@@ -307,7 +314,7 @@ impl<'a> Search<'a> {
     /// What a stone of `color` on the empty point `p` makes along direction `DIRECTIONS[di]`.
     #[inline]
     fn threat(&self, p: Point, color: Color, di: usize) -> Threat {
-        let key = self.keys[(p.index(self.grid.size()) * 4 + di) * 2 + color.index()];
+        let key = self.keys[key_slot(p.index(self.grid.size()), di, color.index())];
         threat_of(key as usize, common::overline_wins(self.rule, color))
     }
 
@@ -323,14 +330,14 @@ impl<'a> Search<'a> {
                     if self.grid.get(x, y).is_none() {
                         continue;
                     }
-                    let slot = (Point::new(x as u8, y as u8).index(size) * 4 + di) * 2;
+                    let index = Point::new(x as u8, y as u8).index(size);
                     for c in 0..2 {
                         let cell = match value {
                             EMPTY => C_EMPTY,
                             v if usize::from(v) == c + 1 => C_OWN,
                             _ => C_OPP,
                         };
-                        let key = &mut self.keys[slot + c];
+                        let key = &mut self.keys[key_slot(index, di, c)];
                         *key = (*key & !(3 << shift)) | u32::from(cell) << shift;
                     }
                 }
@@ -715,17 +722,16 @@ impl Engine<Position> for Lookahead {
         };
         let reading_deadline = start + budget * 2 / 3;
         let (mut attack, mut threat) = (None, None);
-        for depth in 1..=max_moves {
+        'reading: for depth in 1..=max_moves {
             let sides: &[(&Position, Color)] =
                 if null_ok { &[(pos, me), (&null, opp)] } else { &[(pos, me)] };
-            let mut aborted = false;
             for (i, &(board, side)) in sides.iter().enumerate() {
                 let node_limit = node_limit.saturating_sub(nodes);
                 let mut search = Search::new(board, cancel, reading_deadline, node_limit, progress);
                 let found = search.attacker(side, depth, VCF_EXTENSION, 0, None);
                 nodes += search.nodes;
                 seldepth = seldepth.max(search.seldepth);
-                aborted = search.aborted;
+                let aborted = search.aborted;
                 if found && !aborted {
                     let first = search.root_move.map(|m| (m, depth));
                     if i == 0 {
@@ -735,11 +741,8 @@ impl Engine<Position> for Lookahead {
                     }
                 }
                 if aborted || attack.is_some() || threat.is_some() {
-                    break;
+                    break 'reading;
                 }
-            }
-            if aborted || attack.is_some() || threat.is_some() {
-                break;
             }
         }
         let (best, score) = if let Some((m, depth)) = attack {
@@ -969,7 +972,7 @@ mod tests {
             for p in search.grid.points() {
                 for (di, &d) in DIRECTIONS.iter().enumerate() {
                     for color in [Color::Black, Color::White] {
-                        let slot = (p.index(size) * 4 + di) * 2 + color.index();
+                        let slot = key_slot(p.index(size), di, color.index());
                         let key = line_key(&search.grid, p, d, code(color)) as u32;
                         assert_eq!(search.keys[slot], key, "key of {p:?} dir {di}");
                     }

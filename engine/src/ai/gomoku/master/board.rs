@@ -427,6 +427,29 @@ pub(crate) mod tests {
         v
     }
 
+    /// Freestyle: black's open twos g11-g10 (column) and i8-j8 (row) cross at g8, where a
+    /// black stone makes two open threes at once; three white stones stand apart. `side` is
+    /// to move (0 black, 1 white).
+    pub fn crossing_twos(side: usize) -> Board {
+        board_from(
+            &pad(&[
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "......x........",
+                "......x........",
+                "...............",
+                "........xx.....",
+                "..........o....",
+                "..o............",
+                "...o...........",
+            ]),
+            LineRule::Freestyle,
+            side,
+        )
+    }
+
     /// A board from rows of text (`x` black, `o` white, anything else empty), top row first.
     pub fn board_from(rows: &[&str], rule: LineRule, side: usize) -> Board {
         let mut b = Board::new(rows.len() as u8, rule);

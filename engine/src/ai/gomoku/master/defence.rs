@@ -156,7 +156,7 @@ pub fn keep_refutations(
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::tests::{board_from, pad};
+    use super::super::board::tests::{board_from, crossing_twos, pad};
     use super::super::movegen;
     use super::super::pattern::LineRule;
     use super::*;
@@ -191,23 +191,7 @@ mod tests {
         // White to move. Black's open twos g11-g10 and i8-j8 cross at g8: a black stone
         // there is a double three. With a free move black wins by threats; only some white
         // moves stop it, and every move kept must.
-        let mut b = board_from(
-            &pad(&[
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "......x........",
-                "......x........",
-                "...............",
-                "........xx.....",
-                "..........o....",
-                "..o............",
-                "...o...........",
-            ]),
-            LineRule::Freestyle,
-            1,
-        );
+        let mut b = crossing_twos(1);
         let (mut vcf, mut vct) = (Vcf::new(14), Vct::new(14));
         let mut nodes = 0;
         let t = opponent_threat(&mut b, &mut vcf, &mut vct, &limits(), &mut nodes);

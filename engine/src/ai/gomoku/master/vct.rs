@@ -216,7 +216,7 @@ pub fn threat_moves(board: &Board, c: usize, out: &mut Vec<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::tests::{board_from, pad};
+    use super::super::board::tests::{board_from, crossing_twos, pad};
     use super::super::pattern::LineRule;
     use super::*;
     use crate::Point;
@@ -224,23 +224,7 @@ mod tests {
     #[test]
     fn double_open_two_wins_by_threes() {
         // Black to move: (6,6) makes two open threes at once (a 3-3 in freestyle).
-        let mut b = board_from(
-            &pad(&[
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "......x........",
-                "......x........",
-                "...............",
-                "........xx.....",
-                "..........o....",
-                "..o............",
-                "...o...........",
-            ]),
-            LineRule::Freestyle,
-            0,
-        );
+        let mut b = crossing_twos(0);
         let mut vct = Vct::new(14);
         let m = vct.solve(&mut b, 9, &mut Budget::new(500_000));
         let m = m.expect("black wins by threats");

@@ -85,23 +85,20 @@ impl MidEval {
         }
         // Children in fastest-first order when they are searched further (cheap, and it
         // makes the cutoffs come early).
-        let mut order = [(0u64, 0i32, 0u8); 64];
+        let mut order = [(0u64, 0u32, 0u8); 64];
         let mut len = 0;
         let mut m = legal;
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let fl = flips(p, o, sq);
-            let key = if depth >= 2 {
-                -(moves(o & !fl, p | fl | bit(sq)).count_ones() as i32)
-            } else {
-                0
-            };
+            // The opponent's mobility after the move: fewest first.
+            let key = if depth >= 2 { moves(o & !fl, p | fl | bit(sq)).count_ones() } else { 0 };
             order[len] = (fl, key, sq as u8);
             len += 1;
         }
         if depth >= 2 {
-            order[..len].sort_unstable_by_key(|&(_, key, _)| -key);
+            order[..len].sort_unstable_by_key(|&(_, key, _)| key);
         }
         let mut best = -INF;
         for &(fl, _, sq) in &order[..len] {

@@ -251,6 +251,25 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Fills the empty `list` with the moves `legal` of `p` by [`MoveList::fill`], with this
+    /// search's table, evaluation and node count.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn fill_moves(
+        &mut self,
+        list: &mut MoveList,
+        p: u64,
+        o: u64,
+        legal: u64,
+        n: u32,
+        parity: u8,
+        hash_move: u8,
+        alpha: i32,
+    ) {
+        let eval_nodes = &mut self.eval_nodes;
+        list.fill(self.tt, &self.mid, p, o, legal, n, parity, hash_move, alpha, eval_nodes);
+    }
+
     /// Stability cutoff: the side to move can score at most `64 - 2 * stable(o)`.
     #[inline(always)]
     pub(super) fn stability_cut(&self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
@@ -379,18 +398,7 @@ impl<'a> Search<'a> {
         }
         if rest != 0 {
             let mut list = MoveList::empty();
-            list.fill(
-                self.tt,
-                &self.mid,
-                p,
-                o,
-                rest,
-                n,
-                parity,
-                NO_MOVE,
-                alpha,
-                &mut self.eval_nodes,
-            );
+            self.fill_moves(&mut list, p, o, rest, n, parity, NO_MOVE, alpha);
             if n >= ETC_MIN {
                 for m in list.items() {
                     let np = o & !m.flipped;
@@ -408,6 +416,8 @@ impl<'a> Search<'a> {
                 let sq = m.sq as usize;
                 let (np, no) = (o & !m.flipped, p | m.flipped | bit(sq));
                 let child_parity = parity ^ QUADRANT[sq];
+                // As `nws` would dispatch (`n - 1 >= SHALLOW_MAX`: never the last-4 code),
+                // with the child's legal moves already known.
                 let v = if n - 1 > SHALLOW_MAX {
                     -self.deep_with(np, no, -alpha - 1, n - 1, child_parity, m.moves)
                 } else {
@@ -457,18 +467,7 @@ impl<'a> Search<'a> {
         }
         let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |h| h.mv);
         let mut list = MoveList::empty();
-        list.fill(
-            self.tt,
-            &self.mid,
-            p,
-            o,
-            legal,
-            n,
-            parity,
-            hash_move,
-            alpha,
-            &mut self.eval_nodes,
-        );
+        self.fill_moves(&mut list, p, o, legal, n, parity, hash_move, alpha);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
