@@ -5,7 +5,8 @@
 //! progress, the number of its stones in it. Each empty point sums, over the ways through it,
 //! a weight for the opponent's progress (200/400/2000/10000 for 1–4 stones: defence) and a
 //! separate one for the computer's (220/420/2220/20000: attack). The computer plays the point
-//! whose larger sum is largest, breaking ties by the other sum, as the article does.
+//! whose larger sum is largest, breaking ties by the other sum, as the article does. On an
+//! empty board, where every sum is zero, it opens at the centre (see [`WinArray::search`]).
 
 use std::time::Instant;
 
@@ -111,6 +112,12 @@ pub fn ways_to_win(size: u8) -> Vec<[u16; 5]> {
 }
 
 impl Engine<Position> for WinArray {
+    /// The point with the best key. The article only ever moves second (the player clicks
+    /// first, then `pcAI` answers), so it leaves the first move open: there every way to win
+    /// is empty, every sum is zero, and its scan with a strict `>` from `max = 0` would keep
+    /// the corner (0, 0); an even pick among the 225 equal points would land on the edge more
+    /// often than not. The computer that moves first opens at the centre, the point in the
+    /// most ways to win.
     fn search(
         &mut self,
         pos: &Position,
@@ -131,8 +138,13 @@ impl Engine<Position> for WinArray {
                 (p, a.max(d) * (1 << 24) + a.min(d))
             })
             .collect();
-        let best = common::pick_best(pos, &mut keyed, &mut self.rng)
-            .or_else(|| common::any_legal(pos, &grid));
+        let centre = grid.centre();
+        let best = if grid.stones() == 0 && common::is_legal(pos, centre) {
+            Some(centre)
+        } else {
+            common::pick_best(pos, &mut keyed, &mut self.rng)
+                .or_else(|| common::any_legal(pos, &grid))
+        };
         let shown: Vec<(Point, i64)> = keyed.iter().map(|&(p, k)| (p, k >> 24)).collect();
         let top = best.map_or(0, |b| {
             let (a, d) = sums[b.index(size)];
@@ -181,6 +193,24 @@ mod tests {
         assert_eq!(attack, 0, "every way through i8 that is empty counts zero progress");
         // A point far away has no progress at all.
         assert_eq!(sums[parse_point("a1", 15).unwrap().index(15)], (0, 0));
+    }
+
+    #[test]
+    fn opens_at_the_centre() {
+        for seed in 0..8 {
+            let pos = position(15, Rule::Freestyle, "");
+            let r = WinArray::new(seed).search(
+                &pos,
+                &Limits::default(),
+                &CancelFlag::new(),
+                &mut |_| {},
+            );
+            assert_eq!(r.best.point(), Some(Point::new(7, 7)));
+        }
+        // After one stone the sums decide: a neighbour of the opponent's stone (4 shared ways).
+        let h8 = parse_point("h8", 15).unwrap();
+        let p = best("h8");
+        assert!(p != h8 && p.x.abs_diff(h8.x) <= 1 && p.y.abs_diff(h8.y) <= 1, "{p:?}");
     }
 
     #[test]
