@@ -292,3 +292,37 @@ fn defends_against_a_long_vct() {
         &["k12", "j11", "l8", "k6", "f4", "i4", "h3", "g2", "i2"],
     );
 }
+
+/// Threes, then a four: black (to move) has no VCF within 7 plies, but wins by a VCT whose
+/// last threat is a four read past the nominal depth 5 (`vct::VCF_TAIL`). A board from
+/// Master's self-play (seed 27, 22 plies); without the tail, depth 5 finds no win (checked
+/// with the tail set to 0).
+#[test]
+fn vct_finishes_with_continuous_fours() {
+    use super::vcf::{Budget, Vcf};
+    use super::vct::Vct;
+    let mut b = board_from(
+        &pad(&[
+            "...............",
+            "...............",
+            "...............",
+            "......o........",
+            "......xo.......",
+            "....oox........",
+            "..oxxxxoo......",
+            "...oxxxxo......",
+            "....x.o........",
+            "...o...........",
+        ]),
+        LineRule::Freestyle,
+        0,
+    );
+    assert!(!Vcf::new(14).solve(&mut b, 7, &mut Budget::new(200_000)));
+    let mut vct = Vct::new(14);
+    let m = vct.solve(&mut b, 5, &mut Budget::new(200_000));
+    assert!(m.is_some(), "black wins by threes and then a four");
+    // White, to move instead, has no such win here.
+    let mut w = b.clone();
+    w.pass();
+    assert!(Vct::new(14).solve(&mut w, 5, &mut Budget::new(200_000)).is_none());
+}
