@@ -54,8 +54,10 @@ const ROOT_VCT_NODES: u64 = 30_000;
 /// candidate defence, and the share of the move's time it may use (see [`defence`]).
 /// Measured in arena games: with 30,000 detection nodes and VCT depth 11 the detection alone
 /// often took half the move's time on a loaded machine and Master lost strength.
+/// With the VCT's four tail ([`vct::VCF_TAIL`], 8 plies) the threats take more nodes to find:
+/// 16,000 (the detection still stops at [`DEFENCE_DETECT_TIME`] of the move).
 const DEFENCE_VCT_DEPTH: i32 = 9;
-const DEFENCE_DETECT_NODES: u64 = 6_000;
+const DEFENCE_DETECT_NODES: u64 = 16_000;
 const DEFENCE_DETECT_TIME: f64 = 0.25;
 const DEFENCE_VERIFY_NODES: u64 = 3_000;
 const DEFENCE_TIME: f64 = 0.45;

@@ -13,13 +13,16 @@ use super::pattern::p4;
 use super::vcf::{first_of_class, five_points_through, Budget, ThreatCache};
 
 /// Plies of continuous fours the attacker may still play once the nominal depth is used
-/// up: threes first, then one more four that wins (a four-three, or a four whose forced
-/// block leaves an open-four point). Tail results are cached like the others. Measured on two
-/// root-defence boards of `tests.rs` (the opponent's VCT at depths 5 and 7 after a pass):
-/// 1,850 nodes with no tail, 3,821 with 2 plies, 10,835 with 8 (69,634 uncached); with 4 or 8
-/// plies the 6,000-node detection budget no longer reaches the threat and
-/// `defends_against_a_long_vct` fails.
-pub const VCF_TAIL: i32 = 2;
+/// up: threes first, then fours that win (a four-three, or fours whose forced blocks leave an
+/// open-four point). The lookahead level reads its threats the same way (threes, then fours
+/// past its nominal depth), and Master, blind past its own depth, lost its white games to
+/// such attacks. Tail results are cached like the others. Measured on two root-defence boards
+/// of `tests.rs` (the opponent's VCT at depths 5 and 7 after a pass): 1,850 nodes with no
+/// tail, 3,821 with 2 plies, 10,835 with 8, so the detection budget
+/// (`DEFENCE_DETECT_NODES` in `mod.rs`) went from 6,000 to 16,000 nodes with it. Against the
+/// lookahead, 40 games per seed (docs/BENCHMARKS.md, "Master round 7"): 2 plies changed
+/// nothing measurable; 8 plies raised Master's score by several points.
+pub const VCF_TAIL: i32 = 8;
 
 /// The VCT solver.
 pub struct Vct {
