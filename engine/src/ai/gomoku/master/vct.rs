@@ -110,24 +110,7 @@ impl Vct {
         }
         let mut moves = self.take(level);
         threat_moves(board, att, &mut moves);
-        let mut win = false;
-        for &m in moves.iter() {
-            board.make(m);
-            let r = self.defend(board, depth - 1, budget, level + 1);
-            board.unmake();
-            if r {
-                win = true;
-                break;
-            }
-            if budget.aborted {
-                break;
-            }
-        }
-        self.scratch[level] = moves;
-        if !budget.aborted {
-            self.cache.store(key, depth, win);
-        }
-        win
+        self.try_threats(board, moves, key, depth, budget, level)
     }
 
     /// The attacker is to move with the nominal depth used up: only fours from here, for at
@@ -149,6 +132,21 @@ impl Vct {
         }
         let mut moves = self.take(level);
         super::vcf::four_moves(board, att, &mut moves);
+        self.try_threats(board, moves, key, depth, budget, level)
+    }
+
+    /// Plays each of the attacker's `moves` (taken from `level`'s scratch list) until one wins
+    /// against every defence; returns the list to the scratch and caches the result under
+    /// `key` and `depth` unless the budget ran out.
+    fn try_threats(
+        &mut self,
+        board: &mut Board,
+        moves: Vec<usize>,
+        key: u64,
+        depth: i32,
+        budget: &mut Budget,
+        level: usize,
+    ) -> bool {
         let mut win = false;
         for &m in moves.iter() {
             board.make(m);
