@@ -761,20 +761,26 @@ impl Engine<Position> for Lookahead {
                     // 3. No attack either way: a quiet point that prepares one, or else the
                     // point where the opponent would prepare one ("將自己和對手調換一下位置":
                     // the same prediction with the roles swapped), taken first.
-                    let mut setup_for = |side: Color, keys: &[(Point, i64)], share: u32| {
-                        let node_limit = node_limit.saturating_sub(nodes);
-                        let setup_deadline = start + budget * share / 10;
-                        let mut search =
-                            Search::new(pos, cancel, setup_deadline, node_limit, progress);
-                        let found = search.find_setup(pos, keys, side, max_moves);
-                        nodes += search.nodes;
-                        seldepth = seldepth.max(search.seldepth);
-                        found
-                    };
-                    let setup = setup_for(me, &scored, 7).or_else(|| {
+                    // The opponent's setup is read on `null`, where under Renju our "pass"
+                    // stone is already down, so that the opponent is the side to move there.
+                    let mut setup_for =
+                        |board: &Position, side: Color, keys: &[(Point, i64)], share: u32| {
+                            let node_limit = node_limit.saturating_sub(nodes);
+                            let setup_deadline = start + budget * share / 10;
+                            let mut search =
+                                Search::new(board, cancel, setup_deadline, node_limit, progress);
+                            let found = search.find_setup(pos, keys, side, max_moves);
+                            nodes += search.nodes;
+                            seldepth = seldepth.max(search.seldepth);
+                            found
+                        };
+                    let setup = setup_for(pos, me, &scored, 7).or_else(|| {
+                        if !null_ok {
+                            return None;
+                        }
                         let mut theirs = pattern::choice_keys_weighted(&grid, opp, ATTACK_WEIGHT);
                         common::sort_scored(&mut theirs);
-                        setup_for(opp, &theirs, 9)
+                        setup_for(&null, opp, &theirs, 9)
                     });
                     let best = setup.or_else(|| {
                         common::pick_best(pos, &mut scored, &mut self.rng)
