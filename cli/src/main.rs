@@ -51,6 +51,7 @@ fn main() -> ExitCode {
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if cmd::is_broken_pipe(&*e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tengen: {e}");
             ExitCode::FAILURE

@@ -1,5 +1,6 @@
 //! `tengen arena`: engine-vs-engine matches with alternating colours, score and Elo.
 
+use super::outln;
 mod elo;
 mod openings;
 
@@ -82,6 +83,8 @@ pub enum ArenaError {
     Unsupported(String),
     #[error("cannot write the game records: {0}")]
     Io(#[from] std::io::Error),
+    #[error("cannot print the results: {0}")]
+    Output(#[source] std::io::Error),
 }
 
 /// How one game ended, seen from black.
@@ -255,7 +258,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     } else {
         format!("{} {}x{}", args.rule.name(), args.size, args.size)
     };
-    println!(
+    outln!(
         "arena: {} vs {}, {}, {} games, {} ms per move, {} openings",
         first,
         second,
@@ -263,7 +266,8 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         args.games,
         args.time_per_move,
         openings.len()
-    );
+    )
+    .map_err(ArenaError::Output)?;
     let mut tally = Tally::default();
     let mut max_ms = 0;
     let mut total_moves = 0usize;
@@ -305,7 +309,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
             }
         };
         if !args.quiet {
-            println!(
+            outln!(
                 "game {:>3}: black {:<10} white {:<10} {:>3} moves  {}   [{}]",
                 i + 1,
                 b_level.name(),
@@ -317,7 +321,8 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
                 } else {
                     gomoku::notation::format_moves(opening, args.size)
                 }
-            );
+            )
+            .map_err(ArenaError::Output)?;
         }
         if let Some(dir) = &args.out {
             if reversi {
@@ -331,7 +336,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         }
     }
     let (elo, margin) = tally.elo();
-    println!(
+    outln!(
         "result: {} vs {}: +{} -{} ={}  score {:.1}%  Elo {}  ({} games, {:.1} moves per game, longest move {} ms)",
         first,
         second,
@@ -343,7 +348,8 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         tally.games(),
         total_moves as f64 / tally.games().max(1) as f64,
         max_ms
-    );
+    )
+    .map_err(ArenaError::Output)?;
     Ok(())
 }
 

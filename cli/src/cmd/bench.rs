@@ -1,6 +1,7 @@
 //! `tengen bench`: fixed positions searched to a fixed depth, for comparable node counts,
 //! times and speeds; plus the per-move time of the classic Gomoku levels.
 
+use super::outln;
 use std::time::{Duration, Instant};
 
 use tengen_engine::ai::{self, CancelFlag, Engine, GomokuLevel, Limits, ReversiLevel};
@@ -84,10 +85,10 @@ struct Total {
 }
 
 impl Total {
-    fn print(&self, what: &str) {
+    fn print(&self, what: &str) -> std::io::Result<()> {
         let secs = self.time.as_secs_f64();
         let nps = if secs > 0.0 { (self.nodes as f64 / secs) as u64 } else { 0 };
-        println!("total {what}: nodes {} time {:.3} s nps {}", self.nodes, secs, nps);
+        outln!("total {what}: nodes {} time {:.3} s nps {}", self.nodes, secs, nps)
     }
 }
 
@@ -97,7 +98,7 @@ fn search_line<P>(
     pos: &P,
     limits: &Limits,
     total: &mut Total,
-) {
+) -> std::io::Result<()> {
     let start = Instant::now();
     let r = engine.search(pos, limits, &CancelFlag::new(), &mut |_| {});
     let took = start.elapsed();
@@ -105,7 +106,7 @@ fn search_line<P>(
     total.time += took;
     let secs = took.as_secs_f64();
     let nps = if secs > 0.0 { (r.info.nodes as f64 / secs) as u64 } else { 0 };
-    println!(
+    outln!(
         "{name:<14} depth {:>2} seldepth {:>3} nodes {:>10} time {:>8.1} ms nps {:>9} score {:?}",
         r.info.depth,
         r.info.seldepth,
@@ -113,7 +114,7 @@ fn search_line<P>(
         secs * 1000.0,
         nps,
         r.info.score
-    );
+    )
 }
 
 fn gomoku_positions() -> Result<Vec<(&'static str, Position)>, Box<dyn std::error::Error>> {
@@ -148,18 +149,18 @@ fn bench_gomoku(args: &Args) -> CmdResult {
         if !wanted(args, level.name()) {
             continue;
         }
-        println!("# gomoku {} {how}", level.name());
+        outln!("# gomoku {} {how}", level.name())?;
         let mut total = Total::default();
         for (name, pos) in &positions {
             let mut engine = ai::gomoku::new_engine(level, 1);
-            search_line(name, &mut *engine, pos, &limits, &mut total);
+            search_line(name, &mut *engine, pos, &limits, &mut total)?;
         }
         if total.nodes > 0 {
-            total.print(&format!("gomoku {}", level.name()));
+            total.print(&format!("gomoku {}", level.name()))?;
         }
     }
     let repeat = args.repeat.max(1);
-    println!("# gomoku classic levels: time per move over {repeat} moves in each position");
+    outln!("# gomoku classic levels: time per move over {repeat} moves in each position")?;
     for level in [GomokuLevel::FiveTuple, GomokuLevel::WinArray, GomokuLevel::Pattern] {
         if !wanted(args, level.name()) {
             continue;
@@ -179,12 +180,12 @@ fn bench_gomoku(args: &Args) -> CmdResult {
                     count += 1;
                 }
             }
-            println!(
+            outln!(
                 "{:<10} {size}x{size}: max {:.3} ms, mean {:.3} ms over {count} moves",
                 level.name(),
                 worst.as_secs_f64() * 1000.0,
                 sum.as_secs_f64() * 1000.0 / count.max(1) as f64
-            );
+            )?;
         }
     }
     Ok(())
@@ -201,14 +202,14 @@ fn bench_reversi(args: &Args) -> CmdResult {
         if !wanted(args, level.name()) {
             continue;
         }
-        println!("# reversi {} {how}", level.name());
+        outln!("# reversi {} {how}", level.name())?;
         let mut total = Total::default();
         for (name, pos) in &positions {
             let mut engine = ai::reversi::new_engine(level, 1);
-            search_line(name, &mut *engine, pos, &limits, &mut total);
+            search_line(name, &mut *engine, pos, &limits, &mut total)?;
         }
         if total.nodes > 0 {
-            total.print(&format!("reversi {}", level.name()));
+            total.print(&format!("reversi {}", level.name()))?;
         }
     }
     Ok(())

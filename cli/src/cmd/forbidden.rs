@@ -1,5 +1,6 @@
 //! `tengen forbidden`: black's forbidden points under Renju after a sequence of moves.
 
+use super::outln;
 use tengen_engine::gomoku::notation::{format_point, parse_moves};
 use tengen_engine::gomoku::{
     GomokuError, NotationError, Position, ReplayError, Rule, DEFAULT_SIZE,
@@ -34,7 +35,7 @@ pub enum ForbiddenError {
 
 pub fn run(args: Args) -> CmdResult {
     for line in forbidden_lines(&args)? {
-        println!("{line}");
+        outln!("{line}")?;
     }
     Ok(())
 }

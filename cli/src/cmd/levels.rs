@@ -1,10 +1,11 @@
+use super::outln;
 use tengen_engine::ai::Level;
 
 use super::CmdResult;
 
 pub fn run() -> CmdResult {
     for level in Level::all() {
-        println!("{level}");
+        outln!("{level}")?;
     }
     Ok(())
 }

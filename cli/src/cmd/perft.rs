@@ -1,5 +1,6 @@
 //! `tengen perft`: count Reversi move paths to a depth, the check of move generation.
 
+use super::outln;
 use std::time::Instant;
 
 use tengen_engine::reversi::{self, Position};
@@ -24,7 +25,7 @@ pub fn run(args: Args) -> CmdResult {
     let start = Instant::now();
     let count = count(&args)?;
     let seconds = start.elapsed().as_secs_f64();
-    println!("{count}");
+    outln!("{count}")?;
     if args.time {
         let nps = if seconds > 0.0 { count as f64 / seconds } else { 0.0 };
         eprintln!("time {seconds:.3} s, {count} nodes, {:.1} M nodes/s", nps / 1e6);

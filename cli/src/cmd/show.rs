@@ -47,7 +47,8 @@ pub enum ShowError {
 }
 
 pub fn run(args: Args) -> CmdResult {
-    print!("{}", show(&args)?);
+    let text = show(&args)?;
+    std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
     Ok(())
 }
 
