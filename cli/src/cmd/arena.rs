@@ -1,6 +1,5 @@
 //! `tengen arena`: engine-vs-engine matches with alternating colours, score and Elo.
 
-use super::outln;
 mod elo;
 mod openings;
 
@@ -12,7 +11,7 @@ use tengen_engine::gomoku::{self, psq, Position, Rule};
 use tengen_engine::rng::Rng;
 use tengen_engine::{reversi, Color, Move, Point};
 
-use super::CmdResult;
+use super::{outln, CmdResult};
 pub use elo::Tally;
 
 /// Which game the arena plays.

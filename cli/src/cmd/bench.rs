@@ -1,14 +1,13 @@
 //! `tengen bench`: fixed positions searched to a fixed depth, for comparable node counts,
 //! times and speeds; plus the per-move time of the classic Gomoku levels.
 
-use super::outln;
 use std::time::{Duration, Instant};
 
 use tengen_engine::ai::{self, CancelFlag, Engine, GomokuLevel, Limits, ReversiLevel};
 use tengen_engine::gomoku::{notation, Position, Rule};
 use tengen_engine::reversi;
 
-use super::CmdResult;
+use super::{outln, CmdResult};
 
 /// Which game to benchmark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -1,12 +1,11 @@
 //! `tengen forbidden`: black's forbidden points under Renju after a sequence of moves.
 
-use super::outln;
 use tengen_engine::gomoku::notation::{format_point, parse_moves};
 use tengen_engine::gomoku::{
     GomokuError, NotationError, Position, ReplayError, Rule, DEFAULT_SIZE,
 };
 
-use super::CmdResult;
+use super::{outln, CmdResult};
 
 #[derive(clap::Args)]
 pub struct Args {

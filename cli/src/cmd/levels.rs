@@ -1,7 +1,6 @@
-use super::outln;
 use tengen_engine::ai::Level;
 
-use super::CmdResult;
+use super::{outln, CmdResult};
 
 pub fn run() -> CmdResult {
     for level in Level::all() {

@@ -1,11 +1,10 @@
 //! `tengen perft`: count Reversi move paths to a depth, the check of move generation.
 
-use super::outln;
 use std::time::Instant;
 
 use tengen_engine::reversi::{self, Position};
 
-use super::CmdResult;
+use super::{outln, CmdResult};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -157,6 +157,13 @@ pub fn is_legal(pos: &Position, p: Point) -> bool {
     pos.is_legal(p).is_ok()
 }
 
+/// The centre (天元) when the board is empty and the centre may be played: the first stone
+/// of the levels that open there.
+pub fn centre_opening(pos: &Position, grid: &Grid) -> Option<Point> {
+    let centre = grid.centre();
+    (grid.stones() == 0 && is_legal(pos, centre)).then_some(centre)
+}
+
 /// The move every sensible level must play at once, if any: its own five, or else the block
 /// of the opponent's five (the first legal block when there are several: the game is lost
 /// anyway). `None` when neither side threatens to win on the next move.

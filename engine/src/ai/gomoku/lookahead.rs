@@ -677,8 +677,7 @@ impl Engine<Position> for Lookahead {
             scored.iter().map(|&(p, k)| (p, pattern::key_score(k))).collect();
         let mut candidates = common::candidates(pos, &shown);
 
-        let centre = grid.centre();
-        if grid.stones() == 0 && common::is_legal(pos, centre) {
+        if let Some(centre) = common::centre_opening(pos, &grid) {
             return common::one_ply_result(
                 Some(centre),
                 Score::Eval(0),

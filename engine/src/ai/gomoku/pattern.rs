@@ -352,8 +352,7 @@ impl Engine<Position> for Pattern {
         let shown: Vec<(Point, i64)> = scored.iter().map(|&(p, k)| (p, key_score(k))).collect();
         let candidates = common::candidates(pos, &shown);
         let nodes = scored.len() as u64;
-        let centre = grid.centre();
-        let (best, score) = if grid.stones() == 0 && common::is_legal(pos, centre) {
+        let (best, score) = if let Some(centre) = common::centre_opening(pos, &grid) {
             // "AI先下,首子天元": the first stone goes on the centre.
             (Some(centre), Score::Eval(0))
         } else if let Some((p, score)) = common::forced_move(pos, &grid) {

@@ -138,13 +138,10 @@ impl Engine<Position> for WinArray {
                 (p, a.max(d) * (1 << 24) + a.min(d))
             })
             .collect();
-        let centre = grid.centre();
-        let best = if grid.stones() == 0 && common::is_legal(pos, centre) {
-            Some(centre)
-        } else {
+        let best = common::centre_opening(pos, &grid).or_else(|| {
             common::pick_best(pos, &mut keyed, &mut self.rng)
                 .or_else(|| common::any_legal(pos, &grid))
-        };
+        });
         let shown: Vec<(Point, i64)> = keyed.iter().map(|&(p, k)| (p, k >> 24)).collect();
         let top = best.map_or(0, |b| {
             let (a, d) = sums[b.index(size)];
