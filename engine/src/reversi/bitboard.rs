@@ -62,7 +62,7 @@ impl ExactSizeIterator for Squares {}
 /// Parallel-prefix (Kogge–Stone style) flood fill in each direction; for the horizontal and
 /// diagonal directions the opponent discs are masked to files b–g so that no fill wraps
 /// around the board edge.
-#[inline]
+#[inline(always)]
 pub fn moves(player: u64, opponent: u64) -> u64 {
     let empty = !(player | opponent);
     let inner = opponent & 0x7e7e_7e7e_7e7e_7e7e;
@@ -92,7 +92,7 @@ fn fill_pair(player: u64, mask: u64, shift: u32) -> u64 {
 
 /// The ray of squares leaving `sq` in direction (`dx`, `dy`), `sq` itself excluded,
 /// up to the board edge.
-const fn ray(sq: usize, dx: i32, dy: i32) -> u64 {
+pub(crate) const fn ray(sq: usize, dx: i32, dy: i32) -> u64 {
     let mut x = (sq % 8) as i32 + dx;
     let mut y = (sq / 8) as i32 + dy;
     let mut r = 0u64;

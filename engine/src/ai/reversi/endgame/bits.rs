@@ -1,8 +1,11 @@
-//! The solver's own hot-path bitboard code: move generation, flips, the flip count of the
-//! last empty square, quadrant parity and a few masks.
+//! The solver's own hot-path bitboard code: flips, the flip count of the last empty square,
+//! quadrant parity and a few masks. Move generation and the rays are `reversi::bitboard`'s.
 //!
 //! Layout as in `reversi::bitboard`: bit `y * 8 + x`, a1 = bit 0 (top-left), h8 = bit 63.
 //! `p` is always the side to move, `o` the other side.
+
+pub use crate::reversi::bitboard::moves;
+use crate::reversi::bitboard::ray;
 
 /// Every square except the a-file.
 pub const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -23,42 +26,6 @@ pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 #[inline(always)]
 pub const fn bit(sq: usize) -> u64 {
     1u64 << sq
-}
-
-/// Legal moves of `p` against `o` (parallel-prefix flood fill in the 8 directions).
-#[inline(always)]
-pub fn moves(p: u64, o: u64) -> u64 {
-    let inner = o & 0x7e7e_7e7e_7e7e_7e7e;
-    (fill(p, inner, 1) | fill(p, o, 8) | fill(p, inner, 7) | fill(p, inner, 9)) & !(p | o)
-}
-
-/// Squares one step beyond runs of `mask` discs that start next to a `p` disc, in the
-/// directions `+shift` and `-shift`.
-#[inline(always)]
-fn fill(p: u64, mask: u64, shift: u32) -> u64 {
-    let mut l = mask & (p << shift);
-    let mut r = mask & (p >> shift);
-    l |= mask & (l << shift);
-    r |= mask & (r >> shift);
-    let ml = mask & (mask << shift);
-    let mr = mask & (mask >> shift);
-    l |= ml & (l << (2 * shift));
-    r |= mr & (r >> (2 * shift));
-    l |= ml & (l << (2 * shift));
-    r |= mr & (r >> (2 * shift));
-    (l << shift) | (r >> shift)
-}
-
-const fn ray(sq: usize, dx: i32, dy: i32) -> u64 {
-    let mut x = (sq % 8) as i32 + dx;
-    let mut y = (sq / 8) as i32 + dy;
-    let mut r = 0u64;
-    while x >= 0 && x < 8 && y >= 0 && y < 8 {
-        r |= 1u64 << (y * 8 + x);
-        x += dx;
-        y += dy;
-    }
-    r
 }
 
 /// Per square: the rays towards higher indices (E, SW, S, SE) then towards lower (W, NE, N, NW).
