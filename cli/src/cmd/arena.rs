@@ -143,24 +143,15 @@ pub fn play_gomoku(
             return Ok(GameRecord { outcome: Outcome::Draw("board full".into()), moves, max_ms });
         }
         let side = pos.side_to_move();
-        let start = Instant::now();
-        let result = engines[side.index()].search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
-        let took = start.elapsed().as_millis() as u64;
+        let (best, took) = timed_search(&mut *engines[side.index()], &pos, &limits);
         max_ms = max_ms.max(took);
-        let played = match result.best {
+        let played = match best {
             Move::Place(p) => pos.play(p).map(|()| p).map_err(|e| e.to_string()),
             Move::Pass => Err("a pass".to_string()),
         };
         match played {
             Ok(p) => moves.push((p, took)),
-            Err(why) => {
-                let reason = format!("{side} played an illegal move ({why})");
-                return Ok(GameRecord {
-                    outcome: Outcome::Win(side.opponent(), reason),
-                    moves,
-                    max_ms,
-                });
-            }
+            Err(why) => return Ok(forfeit(side, &why, moves, max_ms)),
         }
     }
 }
@@ -193,26 +184,30 @@ pub fn play_reversi(
             continue;
         }
         let side = pos.side_to_move();
-        let start = Instant::now();
-        let result = engines[side.index()].search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
-        let took = start.elapsed().as_millis() as u64;
+        let (best, took) = timed_search(&mut *engines[side.index()], &pos, &limits);
         max_ms = max_ms.max(took);
-        let played = match result.best {
+        let played = match best {
             Move::Place(p) => pos.play(p).map(|_| p).map_err(|e| e.to_string()),
             Move::Pass => Err("a pass with legal moves".to_string()),
         };
         match played {
             Ok(p) => moves.push((p, took)),
-            Err(why) => {
-                let reason = format!("{side} played an illegal move ({why})");
-                return Ok(GameRecord {
-                    outcome: Outcome::Win(side.opponent(), reason),
-                    moves,
-                    max_ms,
-                });
-            }
+            Err(why) => return Ok(forfeit(side, &why, moves, max_ms)),
         }
     }
+}
+
+/// The engine's move in `pos` and the milliseconds it took.
+fn timed_search<P>(engine: &mut dyn Engine<P>, pos: &P, limits: &Limits) -> (Move, u64) {
+    let start = Instant::now();
+    let result = engine.search(pos, limits, &CancelFlag::new(), &mut |_| {});
+    (result.best, start.elapsed().as_millis() as u64)
+}
+
+/// The record of a game that `side` lost by playing an illegal move.
+fn forfeit(side: Color, why: &str, moves: Vec<(Point, u64)>, max_ms: u64) -> GameRecord {
+    let reason = format!("{side} played an illegal move ({why})");
+    GameRecord { outcome: Outcome::Win(side.opponent(), reason), moves, max_ms }
 }
 
 pub fn run(args: Args) -> CmdResult {
@@ -372,6 +367,38 @@ mod tests {
             Outcome::Win(c, _) => assert_eq!(pos.winner().map(|w| w.color), Some(c)),
             Outcome::Draw(_) => assert!(pos.is_full()),
         }
+    }
+
+    /// An engine that breaks the interface's promise: it always answers with the same point.
+    struct Stubborn(Point);
+
+    impl Engine<Position> for Stubborn {
+        fn search(
+            &mut self,
+            _pos: &Position,
+            _limits: &Limits,
+            _cancel: &CancelFlag,
+            _progress: &mut dyn FnMut(&tengen_engine::ai::SearchInfo),
+        ) -> tengen_engine::ai::SearchResult {
+            tengen_engine::ai::SearchResult {
+                best: Move::Place(self.0),
+                info: tengen_engine::ai::SearchInfo::default(),
+            }
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_loses_the_game_and_keeps_the_record() {
+        // The opening puts black on h8; white answers h8 every time, so its first move is
+        // illegal and white loses; the record keeps the legal moves only.
+        let h8 = Point::new(7, 7);
+        let mut black = new_engine(GomokuLevel::FiveTuple, 1);
+        let mut white = Stubborn(h8);
+        let r = play_gomoku(&[h8], Rule::Freestyle, 15, [&mut *black, &mut white], 50).unwrap();
+        let Outcome::Win(winner, reason) = r.outcome else { panic!("no winner") };
+        assert_eq!(winner, Color::Black);
+        assert!(reason.contains("white played an illegal move"), "{reason}");
+        assert_eq!(r.moves, vec![(h8, 0)]);
     }
 
     #[test]
