@@ -4,13 +4,9 @@
 //! Layout as in `reversi::bitboard`: bit `y * 8 + x`, a1 = bit 0 (top-left), h8 = bit 63.
 //! `p` is always the side to move, `o` the other side.
 
-pub use crate::reversi::bitboard::moves;
 use crate::reversi::bitboard::ray;
+pub use crate::reversi::bitboard::{moves, CORNERS, NOT_A_FILE as NOT_A, NOT_H_FILE as NOT_H};
 
-/// Every square except the a-file.
-pub const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-/// Every square except the h-file.
-pub const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 /// The a-file.
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
 /// The h-file.
@@ -19,8 +15,6 @@ pub const FILE_H: u64 = 0x8080_8080_8080_8080;
 pub const RANK_1: u64 = 0x0000_0000_0000_00ff;
 /// Row 8 (the bottom row).
 pub const RANK_8: u64 = 0xff00_0000_0000_0000;
-/// The four corners.
-pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// The single bit of square `sq`.
 #[inline(always)]
