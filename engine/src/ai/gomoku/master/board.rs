@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use super::eval;
+use super::eval::{self, CellValue};
 use super::pattern::{combine, p4, slot_shift, LineRule, PatternTable, BLACK, EMPTY, HALF, WALL};
 use crate::rng::Rng;
 use crate::Point;
@@ -41,9 +41,9 @@ const PATS: usize = 12;
 /// Threat class and evaluation share of a cell for every combination of its four line
 /// patterns, for ordinary sides and for Renju black.
 struct Summary {
-    /// `(value << 4) | class`, for ordinary sides [0] and Renju black [1]; 16 bits keep the
-    /// tables small enough for the first-level cache.
-    packed: [Vec<u16>; 2],
+    /// `(mover value << 18) | (other value << 4) | class` (see [`CellValue`]), for ordinary
+    /// sides [0] and Renju black [1]; one 32-bit word keeps the tables small.
+    packed: [Vec<u32>; 2],
 }
 
 impl Summary {
@@ -51,7 +51,7 @@ impl Summary {
         static SUMMARY: OnceLock<Summary> = OnceLock::new();
         SUMMARY.get_or_init(|| {
             let n = PATS * PATS * PATS * PATS;
-            let mut packed = [vec![0u16; n], vec![0u16; n]];
+            let mut packed = [vec![0u32; n], vec![0u32; n]];
             for (rb, table) in packed.iter_mut().enumerate() {
                 for (idx, out) in table.iter_mut().enumerate() {
                     let pats = [
@@ -61,9 +61,10 @@ impl Summary {
                         (idx % PATS) as u8,
                     ];
                     let c = combine(pats, rb == 1);
-                    let value = eval::cell_value(&pats, c);
-                    assert!((0..1 << 12).contains(&value) && (c as usize) < 16);
-                    *out = ((value as u16) << 4) | c as u16;
+                    let v = eval::cell_value(&pats, c);
+                    let fits = |x: i32| (0..1 << 14).contains(&x);
+                    assert!(fits(v.mover) && fits(v.other) && (c as usize) < 16);
+                    *out = ((v.mover as u32) << 18) | ((v.other as u32) << 4) | c as u32;
                 }
             }
             Summary { packed }
@@ -94,8 +95,8 @@ pub struct Board {
     /// `classes[cell][color]`: the threat class of the cell for `color` (NONE when occupied).
     classes: Vec<[u8; 2]>,
     /// `values[cell][color]`: the cell's share of the evaluation (0 when occupied).
-    values: Vec<[i32; 2]>,
-    sums: [i32; 2],
+    values: Vec<[CellValue; 2]>,
+    sums: [CellValue; 2],
     counts: [[u16; p4::COUNT]; 2],
     near: Vec<u8>,
     zobrist: Vec<[u64; 2]>,
@@ -131,8 +132,8 @@ impl Board {
             codes: vec![[0; 4]; total],
             pats: vec![[[0; 4]; 2]; total],
             classes: vec![[p4::NONE; 2]; total],
-            values: vec![[0; 2]; total],
-            sums: [0; 2],
+            values: vec![[CellValue::default(); 2]; total],
+            sums: [CellValue::default(); 2],
             counts: [[0; p4::COUNT]; 2],
             near: vec![0; total],
             zobrist,
@@ -262,7 +263,7 @@ impl Board {
     }
     /// The evaluation sums of both colours.
     #[inline]
-    pub fn sums(&self) -> [i32; 2] {
+    pub fn sums(&self) -> [CellValue; 2] {
         self.sums
     }
     pub fn dir_step(&self, d: usize) -> isize {
@@ -389,9 +390,11 @@ impl Board {
         let (class, value) = if self.cells[j] == EMPTY {
             let rb = (c == 0 && self.rule == LineRule::Renju) as usize;
             let packed = self.summary.packed[rb][summary_index(&self.pats[j][c])];
-            ((packed & 15) as u8, (packed >> 4) as i32)
+            let mover = (packed >> 18) as i32;
+            let other = ((packed >> 4) & 0x3FFF) as i32;
+            ((packed & 15) as u8, CellValue { mover, other })
         } else {
-            (p4::NONE, 0)
+            (p4::NONE, CellValue::default())
         };
         let old = self.classes[j][c];
         if old != class {
@@ -399,7 +402,7 @@ impl Board {
             self.counts[c][class as usize] += 1;
             self.classes[j][c] = class;
         }
-        self.sums[c] += value - self.values[j][c];
+        self.sums[c].add(value, self.values[j][c]);
         self.values[j][c] = value;
     }
 
@@ -468,7 +471,7 @@ pub(crate) mod tests {
         b
     }
 
-    type Snapshot = (Vec<u8>, Vec<[u32; 4]>, Vec<[u8; 2]>, [i32; 2], u64, Vec<u8>);
+    type Snapshot = (Vec<u8>, Vec<[u32; 4]>, Vec<[u8; 2]>, [CellValue; 2], u64, Vec<u8>);
 
     fn snapshot(b: &Board) -> Snapshot {
         (b.cells.clone(), b.codes.clone(), b.classes.clone(), b.sums, b.hash(), b.near.clone())

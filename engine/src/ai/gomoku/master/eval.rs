@@ -1,37 +1,76 @@
 //! Static evaluation: every empty cell's line patterns and threat class for both colours,
 //! summed incrementally by the board; here only the weights and the final formula.
+//!
+//! Each empty cell is worth something to the side to move ([`MOVER`]) and something else to
+//! the side that has just moved ([`OTHER`]): the side to move converts its potential first,
+//! so its open-three points are worth more than the same points of the opponent. The board
+//! keeps both sums for both colours; the evaluation takes the mover's [`MOVER`] sum minus the
+//! opponent's [`OTHER`] sum.
+//!
+//! The weights were fitted to the results of Master's own games (texel-style logistic
+//! regression over quiet positions, `engine/examples/fit_gomoku_eval.rs`); the entries the
+//! quiet positions never show (five and open-four points) keep their earlier hand-set values.
+//! The measurement is in docs/BENCHMARKS.md ("Master: a fitted evaluation").
 
 use super::board::Board;
 use super::pattern::{p4, Pat};
 
-/// Value of one line pattern at an empty cell (indexed by `Pat as u8`).
-const LINE_VALUE: [i32; 12] = [0, 1, 3, 4, 12, 14, 34, 36, 90, 160, 0, 0];
+/// Weights of one side's empty cells, in quarters of an evaluation unit.
+pub struct Weights {
+    /// By the line pattern a stone would make in each direction (indexed by `Pat as u8`).
+    pub lines: [i32; 12],
+    /// By the cell's combined threat class.
+    pub classes: [i32; p4::COUNT],
+}
 
-/// Extra value of a cell's combined threat class (indexed by class).
-const CLASS_BONUS: [i32; p4::COUNT] = [0, 0, 120, 80, 40, 0, 60, 20, 0, 10, 10, 0, 0, 0];
+/// The side to move's cells.
+pub const MOVER: Weights = Weights {
+    lines: [0, 3, 0, 5, 0, 91, 496, 407, 450, 800, 0, 0],
+    classes: [0, 0, 600, 423, 337, 66, 339, 379, 0, 135, 133, 0, 0, 0],
+};
 
-/// The evaluation share of one empty cell for one colour.
-#[inline]
-pub fn cell_value(pats: &[u8; 4], class: u8) -> i32 {
-    if class == p4::FORBID {
-        return 0;
+/// The cells of the side that has just moved.
+pub const OTHER: Weights = Weights {
+    lines: [0, 0, 0, 17, 0, 76, 173, 264, 360, 640, 0, 0],
+    classes: [0, 0, 480, 339, 239, 22, 195, 162, 27, 85, 36, 51, 0, 0],
+};
+
+/// A small bonus for having the move.
+const TEMPO: i32 = 9;
+
+/// One empty cell's share of the evaluation for one colour: as the side to move and as the
+/// side that has just moved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellValue {
+    pub mover: i32,
+    pub other: i32,
+}
+
+impl CellValue {
+    #[inline]
+    pub fn add(&mut self, plus: CellValue, minus: CellValue) {
+        self.mover += plus.mover - minus.mover;
+        self.other += plus.other - minus.other;
     }
-    let lines: i32 = pats.iter().map(|&p| LINE_VALUE[p as usize % 12]).sum();
-    lines + CLASS_BONUS[class as usize]
+}
+
+/// The value of an empty cell with these line patterns and this class, for one colour.
+pub fn cell_value(pats: &[u8; 4], class: u8) -> CellValue {
+    if class == p4::FORBID {
+        return CellValue::default();
+    }
+    let side = |w: &Weights| -> i32 {
+        pats.iter().map(|&p| w.lines[p as usize % 12]).sum::<i32>() + w.classes[class as usize]
+    };
+    CellValue { mover: side(&MOVER), other: side(&OTHER) }
 }
 
 /// The position from the side to move's point of view (larger is better).
 pub fn evaluate(board: &Board) -> i32 {
     let me = board.side();
     let sums = board.sums();
-    let mine = sums[me];
-    let theirs = sums[me ^ 1];
-    // The side to move converts its potential first.
-    (mine * 5 - theirs * 4) / 4 + TEMPO
+    (sums[me].mover - sums[me ^ 1].other) / 4 + TEMPO
 }
-
-/// A small bonus for having the move.
-const TEMPO: i32 = 10;
 
 /// Whether a line pattern is at least a four.
 #[inline]

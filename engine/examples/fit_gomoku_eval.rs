@@ -1,0 +1,380 @@
+//! Fits the weights of Master's Gomoku evaluation (`MOVER`, `OTHER` and `TEMPO` in
+//! `engine/src/ai/gomoku/master/eval.rs`) to game results, texel-style.
+//!
+//! The shipped weights were made with these steps (about 35 minutes on the shared 2-core
+//! machine, nearly all of it the self-play games; the binary was main at 27461da, with the
+//! hand-set weights that ``LINE_VALUE`, `CLASS_BONUS` and `TEMPO`` below keep):
+//! ```text
+//! python3 scripts/random-openings.py 7 600 > op1.txt
+//! python3 scripts/random-openings.py 8 2400 | grep -vxFf op1.txt > op2.txt   # 2,363 new
+//! split -n l/2 -d op1.txt op1-; split -n l/2 -d op2.txt op2-
+//! A="tengen arena --game gomoku --rule freestyle --size 15 --black master --white master --time-per-move 30 --quiet"
+//! $A --games 600 --openings op1-00 --out g1 --seed 11 & $A --games 600 --openings op1-01 --out g2 --seed 12
+//! $A --games 2400 --openings op2-00 --out g3 --seed 21 & $A --games 2400 --openings op2-01 --out g4 --seed 22
+//! cargo build --release -p tengen-engine --example fit_gomoku_eval
+//! target/release/examples/fit_gomoku_eval g1 g2 g3 g4
+//! ```
+//! Every position of every game after the first six plies where neither side can make a five
+//! or an open four is a sample, labelled with the game's result for the side to move (the
+//! evaluation is only asked about such positions: the search resolves the others). The
+//! evaluation is linear in its weights, so the fit is a logistic regression: first the scale
+//! `K` that best fits the hand-set weights, then the weights at that scale (Newton steps with
+//! a line search, a very small ridge towards the hand-set weights; a weight that comes out
+//! negative is held at zero and the rest fitted again, as cell values cannot be negative).
+//! Every tenth game is held out. The entries the quiet samples never show (five points and
+//! open-four points) keep their hand-set values. It prints the fit with separate tables for
+//! the side to move and for the other side (the shipped form), and, for comparison, one table
+//! for both with the side to move's worth `ratio` times as much.
+
+use std::path::Path;
+
+use tengen_engine::ai::gomoku::master::board::Board;
+use tengen_engine::ai::gomoku::master::pattern::{p4, LineRule};
+use tengen_engine::gomoku::psq::read_psq;
+use tengen_engine::gomoku::{Position, Rule};
+
+/// The hand-set weights the fit starts from (Master's evaluation before the fit: one table,
+/// the side to move's cells worth 5/4 as much, plus a tempo).
+const LINE_VALUE: [f64; 12] = [0., 1., 3., 4., 12., 14., 34., 36., 90., 160., 0., 0.];
+const CLASS_BONUS: [f64; 14] = [0., 0., 120., 80., 40., 0., 60., 20., 0., 10., 10., 0., 0., 0.];
+const TEMPO: f64 = 10.0;
+
+/// The fitted line patterns (B1..B4) and classes (C_BLOCK4_FLEX3..L_FLEX2).
+const LINES: std::ops::RangeInclusive<usize> = 1..=7;
+const CLASSES: std::ops::RangeInclusive<usize> = 3..=12;
+const N_LINES: usize = 7;
+const N_CLASSES: usize = 10;
+/// Weights, then tempo.
+const N: usize = N_LINES + N_CLASSES + 1;
+
+struct Sample {
+    /// Feature counts of the side to move and of the opponent.
+    me: [f64; N],
+    opp: [f64; N],
+    /// 1 win, 0.5 draw, 0 loss for the side to move.
+    y: f64,
+    holdout: bool,
+}
+
+fn counts(b: &Board, c: usize) -> [f64; N] {
+    let mut x = [0.0; N];
+    for &i in b.board_cells() {
+        if !b.is_empty(i) {
+            continue;
+        }
+        let class = b.class(i, c) as usize;
+        if class == p4::FORBID as usize {
+            continue;
+        }
+        for d in 0..4 {
+            let p = b.pat(i, c, d) as usize % 12;
+            if LINES.contains(&p) {
+                x[p - 1] += 1.0;
+            }
+        }
+        if CLASSES.contains(&class) {
+            x[N_LINES + class - 3] += 1.0;
+        }
+    }
+    x
+}
+
+fn hand_set() -> [f64; N] {
+    let mut w = [0.0; N];
+    for p in LINES {
+        w[p - 1] = LINE_VALUE[p];
+    }
+    for c in CLASSES {
+        w[N_LINES + c - 3] = CLASS_BONUS[c];
+    }
+    w[N - 1] = TEMPO;
+    w
+}
+
+/// The evaluation's features: `ratio` times the mover's counts minus the opponent's, and 1
+/// for the tempo; with `ratio` 0, the mover's and the opponent's counts apart (separate
+/// weights for each side).
+fn features(s: &Sample, ratio: f64) -> Vec<f64> {
+    if ratio == 0.0 {
+        let mut x: Vec<f64> = s.me[..N - 1].to_vec();
+        x.extend(s.opp[..N - 1].iter().map(|v| -v));
+        x.push(1.0);
+        return x;
+    }
+    let mut x: Vec<f64> = s.me[..N - 1].iter().zip(&s.opp).map(|(m, o)| ratio * m - o).collect();
+    x.push(1.0);
+    x
+}
+
+/// The fixed part of the evaluation the fit does not touch (zero on quiet samples).
+fn dot(w: &[f64], x: &[f64]) -> f64 {
+    w.iter().zip(x).map(|(a, b)| a * b).sum()
+}
+
+fn sigmoid(v: f64) -> f64 {
+    1.0 / (1.0 + (-v).exp())
+}
+
+/// Mean cross-entropy over the samples selected by `holdout`.
+fn loss(samples: &[Sample], w: &[f64], ratio: f64, k: f64, holdout: bool) -> f64 {
+    let mut sum = 0.0;
+    let mut n = 0.0;
+    for s in samples.iter().filter(|s| s.holdout == holdout) {
+        let p = sigmoid(dot(w, &features(s, ratio)) / k).clamp(1e-9, 1.0 - 1e-9);
+        sum -= s.y * p.ln() + (1.0 - s.y) * (1.0 - p).ln();
+        n += 1.0;
+    }
+    sum / n
+}
+
+fn read_games(dirs: &[String]) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    let mut game = 0usize;
+    let (mut wins, mut draws) = (0usize, 0usize);
+    for dir in dirs {
+        let mut files: Vec<_> = std::fs::read_dir(Path::new(dir))
+            .expect("readable directory")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "psq"))
+            .collect();
+        files.sort();
+        for f in files {
+            let text = std::fs::read_to_string(&f).expect("readable file");
+            let rec = match read_psq(&text) {
+                Ok(rec) => rec,
+                Err(e) => {
+                    eprintln!("skipped {}: {e}", f.display());
+                    continue;
+                }
+            };
+            let moves: Vec<_> = rec.moves.iter().map(|m| m.0).collect();
+            let pos = match Position::from_moves(rec.size, Rule::Freestyle, &moves) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    eprintln!("skipped {}: {e}", f.display());
+                    continue;
+                }
+            };
+            // The winner is the side that made the last move, if it made five.
+            let winner = pos.winner().map(|_| (moves.len() - 1) % 2);
+            match winner {
+                Some(_) => wins += 1,
+                None => draws += 1,
+            }
+            let holdout = game % 10 == 9;
+            game += 1;
+            let mut b = Board::new(rec.size, LineRule::Freestyle);
+            for (ply, &p) in moves.iter().enumerate() {
+                if ply >= 6 {
+                    let me = b.side();
+                    let quiet =
+                        (0..2).all(|c| b.count(c, p4::A_FIVE) == 0 && b.count(c, p4::B_FLEX4) == 0);
+                    if quiet {
+                        let y = match winner {
+                            Some(w) if w == me => 1.0,
+                            Some(_) => 0.0,
+                            None => 0.5,
+                        };
+                        samples.push(Sample {
+                            me: counts(&b, me),
+                            opp: counts(&b, me ^ 1),
+                            y,
+                            holdout,
+                        });
+                    }
+                }
+                b.make(b.index(p));
+            }
+        }
+    }
+    eprintln!("{game} games ({wins} won, {draws} drawn), {} quiet samples", samples.len());
+    samples
+}
+
+/// Solves `a x = b` (small, dense, symmetric positive definite) by Gaussian elimination.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for col in 0..n {
+        let piv = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs())).unwrap();
+        a.swap(col, piv);
+        b.swap(col, piv);
+        let (top, rest) = a.split_at_mut(col + 1);
+        let pivot = &top[col];
+        for (off, row) in rest.iter_mut().enumerate() {
+            let f = row[col] / pivot[col];
+            for (x, p) in row[col..].iter_mut().zip(&pivot[col..]) {
+                *x -= f * p;
+            }
+            b[col + 1 + off] -= f * b[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let s: f64 = (row + 1..n).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - s) / a[row][row];
+    }
+    x
+}
+
+/// Newton steps on the training samples, ridge `lambda` towards `prior`; weights that come
+/// out negative are fixed at zero and the rest fitted again (cell values cannot be negative),
+/// the tempo excepted.
+fn fit(samples: &[Sample], ratio: f64, k: f64, prior: &[f64], lambda: f64) -> Vec<f64> {
+    let m = prior.len();
+    let mut fixed = vec![false; m];
+    loop {
+        let w = fit_free(samples, ratio, k, prior, lambda, &fixed);
+        let neg: Vec<usize> = (0..m - 1).filter(|&i| !fixed[i] && w[i] < 0.0).collect();
+        if neg.is_empty() {
+            return w;
+        }
+        // Fix the most negative one and go again.
+        let worst = *neg.iter().min_by(|&&a, &&b| w[a].total_cmp(&w[b])).unwrap();
+        fixed[worst] = true;
+    }
+}
+
+fn fit_free(
+    samples: &[Sample],
+    ratio: f64,
+    k: f64,
+    prior: &[f64],
+    lambda: f64,
+    fixed: &[bool],
+) -> Vec<f64> {
+    let m = prior.len();
+    let mut w = prior.to_vec();
+    for i in 0..m {
+        if fixed[i] {
+            w[i] = 0.0;
+        }
+    }
+    let n = samples.iter().filter(|s| !s.holdout).count() as f64;
+    for _ in 0..12 {
+        let mut g = vec![0.0; m];
+        let mut h = vec![vec![0.0; m]; m];
+        for s in samples.iter().filter(|s| !s.holdout) {
+            let x = features(s, ratio);
+            let p = sigmoid(dot(&w, &x) / k);
+            let r = (p - s.y) / k;
+            let q = p * (1.0 - p) / (k * k);
+            for i in 0..m {
+                g[i] += r * x[i] / n;
+                for j in 0..m {
+                    h[i][j] += q * x[i] * x[j] / n;
+                }
+            }
+        }
+        for i in 0..m {
+            g[i] += lambda * (w[i] - prior[i]);
+            h[i][i] += lambda;
+            if fixed[i] {
+                g[i] = 0.0;
+                h[i].fill(0.0);
+                for row in h.iter_mut() {
+                    row[i] = 0.0;
+                }
+                h[i][i] = 1.0;
+            }
+        }
+        let step = solve(h, g);
+        // Backtracking: halve the step until the penalised training loss does not rise.
+        let objective = |w: &[f64]| {
+            let ridge: f64 = (0..m).map(|i| (w[i] - prior[i]).powi(2)).sum::<f64>() * lambda / 2.0;
+            loss(samples, w, ratio, k, false) + ridge
+        };
+        let before = objective(&w);
+        let mut t = 1.0;
+        loop {
+            let trial: Vec<f64> = (0..m).map(|i| w[i] - t * step[i]).collect();
+            if objective(&trial) <= before || t < 1e-4 {
+                w = trial;
+                break;
+            }
+            t /= 2.0;
+        }
+    }
+    w
+}
+
+/// A full table in eval.rs's units (quarters): the 12 line patterns, then the 14 classes,
+/// with the fitted entries of `w` and the hand-set entries times `fixed` elsewhere.
+fn table(w: &[f64], fixed: f64) -> String {
+    let mut t: Vec<i64> = LINE_VALUE
+        .iter()
+        .chain(CLASS_BONUS.iter())
+        .map(|v| (v * fixed * 4.0).round() as i64)
+        .collect();
+    for p in LINES {
+        t[p] = (w[p - 1] * 4.0).round() as i64;
+    }
+    for c in CLASSES {
+        t[12 + c] = (w[N_LINES + c - 3] * 4.0).round() as i64;
+    }
+    t.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")
+}
+
+fn main() {
+    let dirs: Vec<String> = std::env::args().skip(1).collect();
+    let samples = read_games(&dirs);
+    let w0 = hand_set();
+    // The scale of the hand-set weights.
+    let mut best = (f64::MAX, 0.0);
+    for k in (20..=3000).step_by(10) {
+        let l = loss(&samples, &w0, 1.25, k as f64, false);
+        if l < best.0 {
+            best = (l, k as f64);
+        }
+    }
+    let k = best.1;
+    println!(
+        "K = {k}: hand-set weights, train {:.5}, holdout {:.5}",
+        best.0,
+        loss(&samples, &w0, 1.25, k, true)
+    );
+    let lambda: f64 = std::env::var("LAMBDA").ok().and_then(|v| v.parse().ok()).unwrap_or(1e-6);
+    {
+        // Separate weights for the mover's cells and the opponent's.
+        let mut prior: Vec<f64> = w0[..N - 1].iter().map(|v| v * 1.25).collect();
+        prior.extend_from_slice(&w0[..N - 1]);
+        prior.push(w0[N - 1]);
+        let w = fit(&samples, 0.0, k, &prior, lambda);
+        let r = |v: &[f64]| v.iter().map(|v| v.round() as i64).collect::<Vec<_>>();
+        println!(
+            "split: train {:.5}, holdout {:.5}\n  mover {:?}\n  other {:?}\n  tempo {:.1}",
+            loss(&samples, &w, 0.0, k, false),
+            loss(&samples, &w, 0.0, k, true),
+            r(&w[..N - 1]),
+            r(&w[N - 1..2 * N - 2]),
+            w[2 * N - 2]
+        );
+        println!(
+            "  MOVER lines+classes [{}]  OTHER [{}]  TEMPO {}",
+            table(&w[..N - 1], 1.25),
+            table(&w[N - 1..2 * N - 2], 1.0),
+            w[2 * N - 2].round()
+        );
+    }
+    for ratio in [1.0, 1.1, 1.25, 1.4] {
+        println!(
+            "ratio {ratio}, hand-set weights: holdout {:.5}",
+            loss(&samples, &w0, ratio, k, true)
+        );
+        let w = fit(&samples, ratio, k, &w0, lambda);
+        println!(
+            "ratio {ratio}: train {:.5}, holdout {:.5}\n  lines {:?}\n  classes {:?}\n  tempo {:.1}",
+            loss(&samples, &w, ratio, k, false),
+            loss(&samples, &w, ratio, k, true),
+            w[..N_LINES].iter().map(|v| v.round() as i64).collect::<Vec<_>>(),
+            w[N_LINES..N - 1].iter().map(|v| v.round() as i64).collect::<Vec<_>>(),
+            w[N - 1]
+        );
+        let mover: Vec<f64> = w[..N - 1].iter().map(|v| v * ratio).collect();
+        println!(
+            "  MOVER lines+classes [{}]  OTHER [{}]  TEMPO {}",
+            table(&mover, ratio),
+            table(&w[..N - 1], 1.0),
+            w[N - 1].round()
+        );
+    }
+}
