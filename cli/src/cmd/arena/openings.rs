@@ -8,9 +8,9 @@ use tengen_engine::{reversi, Point};
 /// (through `tengen brain`) every three-stone opening with white within two points of the
 /// centre and black's second stone within three (151 up to symmetry) for 2 s, then the 40
 /// most even for 5 s; these are the 24 most even at 5 s. The comment is Master's 5 s score
-/// from black's side, in Master's evaluation units. Every
-/// three-stone opening still favours black for Master, as freestyle Gomoku favours the
-/// first player; the arena plays each opening with both colours.
+/// from black's side, in Master's evaluation units (the hand-set evaluation of 2026-11-23,
+/// before the fitted one). Every three-stone opening still favoured black for Master, as
+/// freestyle Gomoku favours the first player; the arena plays each opening with both colours.
 pub const GOMOKU_OPENINGS: &[&[(i8, i8)]] = &[
     &[(0, 0), (-2, -2), (-3, -3)], // +12
     &[(0, 0), (-2, -1), (3, 0)],   // +26
