@@ -3,7 +3,7 @@
 //!
 //! The shipped weights were made with these steps (about 35 minutes on the shared 2-core
 //! machine, nearly all of it the self-play games; the binary was main at 27461da, with the
-//! hand-set weights that ``LINE_VALUE`, `CLASS_BONUS` and `TEMPO`` below keep):
+//! hand-set weights that `LINE_VALUE`, `CLASS_BONUS` and `TEMPO` below keep):
 //! ```text
 //! python3 scripts/random-openings.py 7 600 > op1.txt
 //! python3 scripts/random-openings.py 8 2400 | grep -vxFf op1.txt > op2.txt   # 2,363 new
