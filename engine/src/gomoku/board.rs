@@ -9,7 +9,7 @@ pub(crate) const WHITE: u8 = 2;
 pub(crate) const EDGE: u8 = 3;
 
 /// The four line directions: horizontal, vertical and the two diagonals.
-pub(crate) const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
 /// The cell code of a stone of `color`.
 #[inline]

@@ -18,6 +18,7 @@ mod shapes;
 mod win;
 mod zobrist;
 
+pub use board::DIRECTIONS;
 pub use error::{GomokuError, ReplayError};
 pub use notation::NotationError;
 pub use position::Position;

@@ -15,6 +15,7 @@
 //! Renju's finer point that a three is "real" only if its four is not forbidden is left to
 //! [`super::renju`]; these names are descriptions, not rules.
 
+use super::board::DIRECTIONS;
 use super::{Position, Rule};
 use crate::{Color, Point};
 
@@ -137,9 +138,6 @@ impl Line {
         self.four().or_else(|| self.three()).or_else(|| self.two())
     }
 }
-
-/// The four line directions: across, down, and the two diagonals.
-const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
 /// The strongest shape the stone on `p` makes in each direction, strongest first.
 ///

@@ -12,8 +12,7 @@ use crate::{Color, Move, Point};
 /// Cell value of an empty point in a [`Grid`].
 pub const EMPTY: u8 = 0;
 
-/// The four line directions: horizontal, vertical, diagonal, anti-diagonal.
-pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+pub use crate::gomoku::DIRECTIONS;
 
 /// How many candidates a search reports for the heat map.
 pub const REPORTED_CANDIDATES: usize = 16;
