@@ -257,6 +257,21 @@ pub fn nps(nodes: u64, seconds: f64) -> u64 {
     }
 }
 
+/// For each cell (by index), whether it lies within `dist` lines (in both coordinates) of
+/// a stone.
+pub fn near_stones(grid: &Grid, dist: i32) -> Vec<bool> {
+    let n = grid.size() as i32;
+    let mut near = vec![false; (n * n) as usize];
+    for p in grid.points().filter(|&p| grid.at(p) != EMPTY) {
+        for y in (p.y as i32 - dist).max(0)..=(p.y as i32 + dist).min(n - 1) {
+            for x in (p.x as i32 - dist).max(0)..=(p.x as i32 + dist).min(n - 1) {
+                near[(y * n + x) as usize] = true;
+            }
+        }
+    }
+    near
+}
+
 #[cfg(test)]
 pub(crate) mod test_util {
     use crate::gomoku::{notation::parse_moves, Position, Rule};

@@ -27,24 +27,28 @@
 //! updated on make and unmake, so classifying a point is one table look-up (3.5 times less
 //! CPU on `tengen bench --game gomoku --level lookahead` for the same nodes).
 //!
-//! When neither side has a forcing attack, the level plays the first of the pattern scorer's
-//! best points after which it would have one if the opponent did not answer (the article's
-//! "侍機發動反擊": defend, and wait for the chance to counter-attack; its prediction applied
-//! to a quiet move: after it, moves making fours and open threes, followed SETUP_DEPTH forcing
-//! moves deep). Otherwise it plays the pattern scorer's best point. Measured against the
-//! pattern level (48 games, 200 ms): seed 1 63.5% -> 68.8%, seed 2 60.4% -> 65.6%, with
-//! fewer drawn (board-full) games: 20 -> 11 on seed 2. When it finds no such point of its
-//! own (reading until 70% of its time), it asks the same question with the roles swapped
-//! and takes the opponent's first setup point before the opponent can (until 90%): against
-//! the pattern level, seeds 1–8 of the balanced openings, 75.1% -> 77.7% (losses 56 -> 36).
+//! When neither side has a forcing attack, the level compares the pattern scorer's best
+//! quiet points (its own choice first, then the next best by the scorer's key, 12 in all) by
+//! playouts (`playout.rs`): from each point the scorer plays both sides on for 20 moves,
+//! first as it would, then in further rounds with 70% of its moves drawn among its near-best
+//! points, until 80% of the move's time (16 rounds when the limits give no time); the point
+//! with the best mean result is played, and the heat map shows those means. This replaced a
+//! setup reading (the first quiet point after which the level would have a forcing win if
+//! the opponent passed, or else the opponent's such point): against the pattern level at
+//! 200 ms per move, balanced openings, seeds 1–8, 77.7% with the setup reading, and see
+//! `docs/BENCHMARKS.md` ("Lookahead round 9") for the playouts. Reading the setups first and
+//! playing out only the rest of the time scored far worse (52.7% against a pattern level
+//! with playouts of its own, where playouts alone scored 81.9%).
 //!
-//! Under Renju black never plays a forbidden point, neither in the game nor in the lookahead.
+//! Under Renju black never plays a forbidden point, neither in the game nor in the forcing
+//! reading. The playouts ignore forbidden points: they only rank the candidates, and those
+//! are all legal.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
-use super::pattern;
+use super::{pattern, playout};
 use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::gomoku::{Position, Rule};
 use crate::rng::Rng;
@@ -62,10 +66,15 @@ pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 /// How many times the pattern scorer's attack score counts in quiet moves (measured: 2
 /// scored better against the pattern level than 1 or 3).
 const ATTACK_WEIGHT: i64 = 2;
-/// How many of the best quiet points are read for a follow-up attack.
-const SETUP_CANDIDATES: usize = 8;
-/// Forcing moves read after a quiet setup move.
-const SETUP_DEPTH: u32 = 3;
+/// How many of the best quiet points are compared by playouts.
+const QUIET_CANDIDATES: usize = 12;
+/// The playouts that compare quiet points (see `playout::Settings`).
+const QUIET_PLAYOUTS: playout::Settings =
+    playout::Settings { plies: 20, keep_percent: 30, spread: 2 };
+/// The share of the move's time by which the playouts stop.
+const QUIET_TIME_PERCENT: u32 = 80;
+/// Rounds of playouts when the limits give a depth or nodes but no time (reproducible).
+const QUIET_ROUNDS: u32 = 16;
 /// How many of the pattern scorer's best points are tried as defences.
 const DEFENCE_CANDIDATES: usize = 12;
 
@@ -571,61 +580,6 @@ impl<'a> Search<'a> {
         true
     }
 
-    /// The article's "侍機發動反擊" for a quiet move: the first of the best quiet points
-    /// (`scored`, best first) after which `me` would have a forcing win if the opponent did
-    /// not answer. `None` when no such point is found in time. With `me` the opponent of the
-    /// side to move, the same question finds the opponent's next setup, which the side to
-    /// move can take first: only points both sides may play are tried.
-    fn find_setup(
-        &mut self,
-        pos: &Position,
-        scored: &[(Point, i64)],
-        me: Color,
-        max_moves: u32,
-    ) -> Option<Point> {
-        let opp = me.opponent();
-        let mut tried = 0;
-        for &(p, _) in scored {
-            if tried >= SETUP_CANDIDATES || self.aborted {
-                break;
-            }
-            if !common::is_legal(pos, p) || !self.can_play(p, me) {
-                continue;
-            }
-            tried += 1;
-            self.make(p, me);
-            // The opponent "passes": under Renju with a stone far from the fight, so that
-            // the position used for forbidden points stays in step.
-            let pass = match self.renju {
-                Some(_) => far_point(&self.grid),
-                None => None,
-            };
-            if let Some(f) = pass {
-                self.make(f, opp);
-            }
-            let mut won = false;
-            if self.renju.is_none() || pass.is_some() {
-                for depth in 1..=max_moves.min(SETUP_DEPTH) {
-                    if self.attacker(me, depth, VCF_EXTENSION, 0, None) {
-                        won = true;
-                        break;
-                    }
-                    if self.aborted {
-                        break;
-                    }
-                }
-            }
-            if let Some(f) = pass {
-                self.unmake(f, opp);
-            }
-            self.unmake(p, me);
-            if won && !self.aborted {
-                return Some(p);
-            }
-        }
-        None
-    }
-
     /// Iterative deepening of `attacker` for `a` up to `max_moves` forcing moves; the
     /// attacker's first move and the depth when an attack is proven.
     #[cfg(test)]
@@ -653,6 +607,35 @@ fn far_point(grid: &Grid) -> Option<Point> {
             .min()
             .unwrap_or(0)
     })
+}
+
+/// What the quiet-move playouts know so far, for the progress callback.
+fn quiet_info(
+    tally: &playout::Tally,
+    nodes: u64,
+    seldepth: u32,
+    depth: u32,
+    start: Instant,
+) -> SearchInfo {
+    let elapsed = start.elapsed();
+    let nodes = nodes + tally.nodes;
+    let scores = tally.scores();
+    SearchInfo {
+        depth,
+        seldepth,
+        nodes,
+        nps: common::nps(nodes, elapsed.as_secs_f64()),
+        elapsed_ms: elapsed.as_millis() as u64,
+        score: Score::Eval(scores.first().map_or(0, |&(_, s)| common::clamp_score(s))),
+        pv: scores.first().map(|&(p, _)| Move::Place(p)).into_iter().collect(),
+        candidates: scores
+            .iter()
+            .map(|&(p, s)| Candidate {
+                mv: Move::Place(p),
+                score: Score::Eval(common::clamp_score(s)),
+            })
+            .collect(),
+    }
 }
 
 impl Engine<Position> for Lookahead {
@@ -701,10 +684,11 @@ impl Engine<Position> for Lookahead {
         let plies = limits.depth.unwrap_or(DEFAULT_DEPTH).clamp(1, MAX_DEPTH);
         let max_moves = plies.div_ceil(2);
         // A depth or node limit alone makes the search reproducible: no clock then.
-        let budget = match (limits.time, limits.depth, limits.nodes) {
-            (Some(t), _, _) => t,
-            (None, None, None) => DEFAULT_TIME,
-            _ => Duration::from_secs(24 * 3600),
+        let fixed = limits.depth.is_some() || limits.nodes.is_some();
+        let budget = match (limits.time, fixed) {
+            (Some(t), _) => t,
+            (None, false) => DEFAULT_TIME,
+            (None, true) => Duration::from_secs(24 * 3600),
         };
         let deadline = start + budget;
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -757,38 +741,59 @@ impl Engine<Position> for Lookahead {
         } else {
             match threat {
                 None => {
-                    // 3. No attack either way: a quiet point that prepares one, or else the
-                    // point where the opponent would prepare one ("將自己和對手調換一下位置":
-                    // the same prediction with the roles swapped), taken first.
-                    // The opponent's setup is read on `null`, where under Renju our "pass"
-                    // stone is already down, so that the opponent is the side to move there.
-                    let mut setup_for =
-                        |board: &Position, side: Color, keys: &[(Point, i64)], share: u32| {
-                            let node_limit = node_limit.saturating_sub(nodes);
-                            let setup_deadline = start + budget * share / 10;
-                            let mut search =
-                                Search::new(board, cancel, setup_deadline, node_limit, progress);
-                            let found = search.find_setup(pos, keys, side, max_moves);
-                            nodes += search.nodes;
-                            seldepth = seldepth.max(search.seldepth);
-                            found
-                        };
-                    let setup = setup_for(pos, me, &scored, 7).or_else(|| {
-                        if !null_ok {
-                            return None;
+                    // 3. No attack either way: a quiet point, chosen by playouts of the
+                    // pattern scorer from the best of them.
+                    let mut cands = Vec::with_capacity(QUIET_CANDIDATES);
+                    let own = common::pick_best(pos, &mut scored, &mut self.rng);
+                    cands.extend(own);
+                    for &(p, _) in &scored {
+                        if cands.len() >= QUIET_CANDIDATES {
+                            break;
                         }
-                        let mut theirs = pattern::choice_keys_weighted(&grid, opp, ATTACK_WEIGHT);
-                        common::sort_scored(&mut theirs);
-                        setup_for(&null, opp, &theirs, 9)
-                    });
-                    let best = setup.or_else(|| {
-                        common::pick_best(pos, &mut scored, &mut self.rng)
-                            .or_else(|| common::any_legal(pos, &grid))
-                    });
-                    let top = best
-                        .and_then(|b| scored.iter().find(|&&(p, _)| p == b))
-                        .map_or(0, |&(_, s)| common::clamp_score(pattern::key_score(s)));
-                    (best, Score::Eval(top))
+                        if !cands.contains(&p) && common::is_legal(pos, p) {
+                            cands.push(p);
+                        }
+                    }
+                    let quiet_deadline = start + budget * QUIET_TIME_PERCENT / 100;
+                    let clocked = limits.time.is_some() || !fixed;
+                    let mut rng = Rng::new(self.rng.next_u64());
+                    let mut last_report = Instant::now();
+                    let tally = playout::monte_carlo(
+                        pos,
+                        cands,
+                        QUIET_PLAYOUTS,
+                        &mut rng,
+                        &mut pattern::best_points,
+                        &mut |t| {
+                            if cancel.is_cancelled() {
+                                return true;
+                            }
+                            if nodes + t.nodes >= node_limit {
+                                return true;
+                            }
+                            if t.rounds == 0 {
+                                return false;
+                            }
+                            let now = Instant::now();
+                            if now.duration_since(last_report) >= Duration::from_millis(100) {
+                                last_report = now;
+                                progress(&quiet_info(t, nodes, seldepth, plies, start));
+                            }
+                            if clocked {
+                                now >= quiet_deadline
+                            } else {
+                                t.rounds >= QUIET_ROUNDS
+                            }
+                        },
+                    );
+                    nodes += tally.nodes;
+                    let shown = tally.scores();
+                    if !shown.is_empty() {
+                        candidates = common::candidates(pos, &shown);
+                    }
+                    let best = tally.best().or(own);
+                    let score = shown.first().map_or(0, |&(_, s)| common::clamp_score(s));
+                    (best, Score::Eval(score))
                 }
                 Some((their_move, found_at)) => {
                     // A defence must hold against every attack we can read, not only the
@@ -939,55 +944,43 @@ mod tests {
     }
 
     #[test]
-    fn a_quiet_move_prepares_an_attack() {
-        // Black to move: f8, h10, h11 and no forcing win within three forcing moves (an open
-        // three alone is answered). A setup point is one after which black wins by force
-        // within three if white passes.
-        let pos = position(15, Rule::Freestyle, "f8 a1 h10 a3 h11 a5");
-        let grid = Grid::from_position(&pos);
-        let mut scored = pattern::choice_keys_weighted(&grid, Color::Black, ATTACK_WEIGHT);
-        common::sort_scored(&mut scored);
-        let cancel = CancelFlag::new();
-        let far = Instant::now() + Duration::from_secs(60);
-        let mut progress = |_: &SearchInfo| {};
-        let mut search = Search::new(&pos, &cancel, far, u64::MAX, &mut progress);
-        assert_eq!(search.find_attack(Color::Black, SETUP_DEPTH), None, "no forcing win yet");
-        let setup = search.find_setup(&pos, &scored, Color::Black, 5).expect("a setup point");
-        // Check it independently: black plays it, white passes (a far stone), black wins.
-        let mut after = pos.clone();
-        after.play(setup).unwrap();
-        after.play(pt("o15")).unwrap();
-        let mut search = Search::new(&after, &cancel, far, u64::MAX, &mut progress);
-        assert!(search.find_attack(Color::Black, SETUP_DEPTH).is_some(), "{setup:?}");
-        // A lone stone prepares nothing within three forcing moves.
-        let pos = position(15, Rule::Freestyle, "h8 a1");
-        let grid = Grid::from_position(&pos);
-        let mut scored = pattern::choice_keys_weighted(&grid, Color::Black, ATTACK_WEIGHT);
-        common::sort_scored(&mut scored);
-        let mut search = Search::new(&pos, &cancel, far, u64::MAX, &mut progress);
-        assert_eq!(search.find_setup(&pos, &scored, Color::Black, 5), None);
-    }
-
-    #[test]
-    fn a_quiet_move_takes_the_opponents_setup_point() {
-        // From an arena game (lookahead vs pattern, seed 1): white to move, neither side has
-        // a forcing win and white has no setup of its own, but black at j10 would have one.
-        // The level takes j10 first; without the swapped-roles reading it played e11.
+    fn quiet_moves_are_compared_by_playouts() {
+        // From an arena game (lookahead vs pattern, seed 1): white to move, and neither side
+        // has a forcing win within the level's reading.
         let moves = "h8 f8 i11 g9 d6 f9 e9 f10 f7 f12 f11 g11 g10 i9 h10 h9 j9";
-        let r = search(moves, Limits::depth(DEFAULT_DEPTH));
-        assert_eq!(r.best, Move::Place(pt("j10")));
+        let pos = position(15, Rule::Freestyle, moves);
         let cancel = CancelFlag::new();
         let far = Instant::now() + Duration::from_secs(60);
         let mut progress = |_: &SearchInfo| {};
-        let pos = position(15, Rule::Freestyle, moves);
-        let mut search = Search::new(&pos, &cancel, far, u64::MAX, &mut progress);
-        assert_eq!(search.find_attack(Color::Black, SETUP_DEPTH), None, "no forcing win yet");
-        let mut after = pos.clone();
-        after.play(pt("o15")).unwrap(); // white passes
-        after.play(pt("j10")).unwrap();
-        after.play(pt("a15")).unwrap(); // and passes again
-        let mut search = Search::new(&after, &cancel, far, u64::MAX, &mut progress);
-        assert!(search.find_attack(Color::Black, SETUP_DEPTH).is_some(), "j10 sets up a win");
+        let mut reading = Search::new(&pos, &cancel, far, u64::MAX, &mut progress);
+        assert_eq!(reading.find_attack(Color::White, 5), None, "no forcing win for white");
+        let r = search(moves, Limits::depth(DEFAULT_DEPTH));
+        // Reproducible without a clock: a fresh engine with the same seed agrees.
+        let again = search(moves, Limits::depth(DEFAULT_DEPTH));
+        assert_eq!(
+            (&r.best, &r.info.candidates, r.info.nodes),
+            (&again.best, &again.info.candidates, again.info.nodes)
+        );
+        let p = r.best.point().unwrap();
+        assert!(pos.is_legal(p).is_ok());
+        // The heat map holds the compared points with their playout means, best first, and
+        // the move is the best of them.
+        let scores: Vec<i32> = r
+            .info
+            .candidates
+            .iter()
+            .map(|c| match c.score {
+                Score::Eval(s) => s,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert!((2..=QUIET_CANDIDATES).contains(&scores.len()), "{scores:?}");
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+        assert!(scores.iter().all(|s| s.abs() <= 100 + 21), "{scores:?}");
+        assert_eq!(r.info.candidates[0].mv, r.best);
+        assert_eq!(r.info.score, Score::Eval(scores[0]));
+        // Every candidate had QUIET_ROUNDS playouts of up to 20 moves each.
+        assert!(r.info.nodes >= (QUIET_ROUNDS as usize * scores.len()) as u64, "{}", r.info.nodes);
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod fivetuple;
 pub mod lookahead;
 pub mod master;
 pub mod pattern;
+pub mod playout;
 pub mod winarray;
 
 use super::{Engine, GomokuLevel};
