@@ -611,6 +611,7 @@ fn far_point(grid: &Grid) -> Option<Point> {
 
 /// What the quiet-move playouts know so far, for the progress callback.
 fn quiet_info(
+    pos: &Position,
     tally: &playout::Tally,
     nodes: u64,
     seldepth: u32,
@@ -628,13 +629,7 @@ fn quiet_info(
         elapsed_ms: elapsed.as_millis() as u64,
         score: Score::Eval(scores.first().map_or(0, |&(_, s)| common::clamp_score(s))),
         pv: scores.first().map(|&(p, _)| Move::Place(p)).into_iter().collect(),
-        candidates: scores
-            .iter()
-            .map(|&(p, s)| Candidate {
-                mv: Move::Place(p),
-                score: Score::Eval(common::clamp_score(s)),
-            })
-            .collect(),
+        candidates: common::candidates(pos, &scores),
     }
 }
 
@@ -777,7 +772,7 @@ impl Engine<Position> for Lookahead {
                             let now = Instant::now();
                             if now.duration_since(last_report) >= Duration::from_millis(100) {
                                 last_report = now;
-                                progress(&quiet_info(t, nodes, seldepth, plies, start));
+                                progress(&quiet_info(pos, t, nodes, seldepth, plies, start));
                             }
                             if clocked {
                                 now >= quiet_deadline
