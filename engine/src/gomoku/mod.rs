@@ -16,7 +16,7 @@ pub mod renju;
 mod rule;
 mod shapes;
 mod win;
-mod zobrist;
+pub(crate) mod zobrist;
 
 pub use board::DIRECTIONS;
 pub use error::{GomokuError, ReplayError};

@@ -16,13 +16,25 @@
 //! The computer opens at the centre (天元), always takes a five and blocks the opponent's five,
 //! and otherwise plays the best point.
 //!
+//! The article's scorer thinks one move ahead ("AI只能思考一步棋…后续还有很大的优化空间"), and
+//! the ladder needs this level clearly above the win-array one, so two small steps follow
+//! the scores: a short reading of both sides' forcing moves on a 2,000-node budget (see
+//! [`lookahead::read_briefly`]), which plays a forcing win or stops the opponent's with the
+//! best-scored point that holds; and, when neither side has one, two rounds of 20-move
+//! playouts of this scorer from its 12 best points (see [`playout::monte_carlo`]). Neither
+//! reads the clock, so the level stays reproducible for a seed.
+//!
 //! The article matches strings; here each neighbourhood is matched once, the first time it is
 //! met, and remembered in a table, so that scoring a point is four table look-ups.
+
+pub mod board;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Instant;
 
 use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
+use super::lookahead::{self, Defence, Reading};
+use super::playout;
 use crate::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::gomoku::Position;
 use crate::rng::Rng;
@@ -176,7 +188,9 @@ fn lookup(key: usize) -> LineScore {
     LineScore { score: SHAPES.get(shape).map_or(0, |s| s.1), kind: rest % 4, fives }
 }
 
-/// The neighbourhood key of `p` along `(dx, dy)` seen by the side whose stones are `own`.
+/// The neighbourhood key of `p` along `(dx, dy)` seen by the side whose stones are `own`:
+/// the cells at distance 1..=4 before the point in bits 0..8, after it in bits 8..16 (the
+/// nearest first), each `K_EMPTY`, `K_OWN`, `K_OPP` or `K_OFF`.
 #[inline]
 fn key(grid: &Grid, p: Point, (dx, dy): (i32, i32), own: u8) -> usize {
     let cell = |c: Option<u8>| match c {
@@ -209,10 +223,16 @@ pub fn evaluate(grid: &Grid, p: Point, color: Color) -> i64 {
 /// at least a 活四 and counts as decisive.
 pub fn evaluate_detail(grid: &Grid, p: Point, color: Color) -> (i64, bool) {
     let own = code(color);
+    evaluate_keys(DIRECTIONS.map(|d| key(grid, p, d, own)))
+}
+
+/// [`evaluate_detail`] of a point whose four neighbourhood keys (one per direction of
+/// [`DIRECTIONS`], see [`key`]) are `keys`.
+pub(crate) fn evaluate_keys(keys: [usize; 4]) -> (i64, bool) {
     let mut decisive = false;
     let (mut score, mut threes, mut fours, mut twos, mut fives) = (0i64, 0, 0, 0, 0);
-    for d in DIRECTIONS {
-        let line = lookup(key(grid, p, d, own));
+    for key in keys {
+        let line = lookup(key);
         fives += line.fives;
         match line.kind {
             KIND_OPEN_THREE => threes += 1,
@@ -288,8 +308,13 @@ pub fn choice_keys_weighted(grid: &Grid, me: Color, attack_weight: i64) -> Vec<(
 /// The choice key of the empty point `p` for `me` (see [`choice_keys_weighted`]).
 fn choice_key(grid: &Grid, p: Point, me: Color, attack_weight: i64) -> i64 {
     let (attack, decisive) = evaluate_detail(grid, p, me);
-    let attack = attack_weight * attack;
     let defence = evaluate(grid, p, me.opponent());
+    key_of(attack_weight * attack, decisive, defence)
+}
+
+/// The choice key of a point where the computer scores `attack` (`decisive` if it makes a
+/// decisive shape there) and the opponent `defence`.
+pub(crate) fn key_of(attack: i64, decisive: bool, defence: i64) -> i64 {
     let tie_break = (attack + defence).min((1 << (KEY_SHIFT + 2)) - 1) / 4;
     let tier = if decisive { DECISIVE } else { 0 };
     tier + (deciding_score(attack, defence) << KEY_SHIFT) + tie_break
@@ -341,6 +366,17 @@ pub fn key_score(key: i64) -> i64 {
     (key & (DECISIVE - 1)) >> KEY_SHIFT
 }
 
+/// Nodes of the short forcing reading (see [`lookahead::read_briefly`]).
+const READ_NODES: u64 = 2_000;
+/// How many of the best points are tried as defences against a forcing attack.
+const DEFENCE_CANDIDATES: usize = 8;
+/// How many of the best points the playouts compare.
+const PLAYOUT_CANDIDATES: usize = 12;
+/// The playouts that compare them (see `playout::Settings`).
+const PLAYOUTS: playout::Settings = playout::Settings { plies: 20, keep_percent: 30, spread: 2 };
+/// Rounds of playouts (each plays every candidate once).
+const PLAYOUT_ROUNDS: u32 = 2;
+
 /// The pattern scorer engine.
 pub struct Pattern {
     rng: Rng,
@@ -375,8 +411,41 @@ impl Engine<Position> for Pattern {
         } else if let Some((p, score)) = common::forced_move(pos, &grid) {
             (Some(p), score)
         } else {
-            let best = common::pick_best(pos, &mut scored, &mut self.rng)
+            let mut best = common::pick_best(pos, &mut scored, &mut self.rng)
                 .or_else(|| common::any_legal(pos, &grid));
+            // The article's scorer thinks one move ahead ("AI只能思考一步棋"): a short
+            // reading of both sides' forcing moves finds the wins and the defences it
+            // cannot see, and when there are none, short playouts of the scorer itself
+            // compare its best points.
+            let ranked: Vec<Point> =
+                scored.iter().take(DEFENCE_CANDIDATES).map(|&(p, _)| p).collect();
+            match lookahead::read_briefly(pos, &ranked, Defence::RankedFirst, READ_NODES) {
+                Reading::Win(p, _) | Reading::Defend(p) => best = Some(p),
+                Reading::Quiet => {
+                    let mut cands: Vec<Point> = best.into_iter().collect();
+                    for &(p, _) in &scored {
+                        if cands.len() >= PLAYOUT_CANDIDATES {
+                            break;
+                        }
+                        if !cands.contains(&p) && common::is_legal(pos, p) {
+                            cands.push(p);
+                        }
+                    }
+                    let mut rng = Rng::new(self.rng.next_u64());
+                    let mut board = board::ScoreBoard::new(&grid, pos.rule());
+                    let tally = playout::monte_carlo(
+                        pos,
+                        &mut board,
+                        cands,
+                        PLAYOUTS,
+                        &mut rng,
+                        &mut |t| t.rounds >= PLAYOUT_ROUNDS,
+                    );
+                    best = tally.best().or(best);
+                }
+                // No defence holds: the scorer's own choice is as good as any.
+                Reading::Lost(..) => {}
+            }
             let top = best
                 .and_then(|b| scored.iter().find(|&&(p, _)| p == b))
                 .map_or(0, |&(_, s)| common::clamp_score(key_score(s)));
@@ -555,5 +624,64 @@ mod tests {
             [parse_point("g8", 15).unwrap(), parse_point("k8", 15).unwrap()].contains(&p),
             "{p:?}"
         );
+    }
+
+    /// The one-ply choice of the article's scorer in `moves`.
+    fn one_ply(moves: &str) -> Point {
+        let pos = position(15, Rule::Freestyle, moves);
+        let mut scored = choice_keys(&Grid::from_position(&pos), pos.side_to_move());
+        common::sort_scored(&mut scored);
+        scored[0].0
+    }
+
+    #[test]
+    fn reads_a_forcing_win_beyond_one_move() {
+        // From an arena game: white to move wins by i11 (a four), then continuous fours;
+        // the scorer alone prefers g9.
+        let moves = "h8 f9 k8 g10 j8 i8 i9 g11 j7 j10 k7 h10 i10 h11 e8";
+        assert_eq!(one_ply(moves), parse_point("g9", 15).unwrap());
+        assert_eq!(best(moves, 1), parse_point("i11", 15).unwrap());
+    }
+
+    #[test]
+    fn defends_against_a_forcing_attack_beyond_one_move() {
+        // From an arena game: white to move; black threatens a forcing win that the scorer's
+        // own choice d11 does not stop.
+        let moves = "h8 f10 e11 e9 g11 f11 f12 f9 d10 c9 d9 h10 d12";
+        let black_wins_after = |p: Point| {
+            let mut pos = position(15, Rule::Freestyle, moves);
+            pos.play(p).unwrap();
+            let ranked: Vec<Point> = Vec::new();
+            matches!(
+                lookahead::read_briefly(&pos, &ranked, Defence::None, 100_000),
+                Reading::Win(..)
+            )
+        };
+        let top = one_ply(moves);
+        assert_eq!(top, parse_point("d11", 15).unwrap());
+        assert!(black_wins_after(top));
+        for seed in 0..4 {
+            let p = best(moves, seed);
+            assert!(!black_wins_after(p), "seed {seed}: {p:?}");
+        }
+    }
+
+    #[test]
+    fn quiet_moves_are_compared_by_playouts() {
+        // From an arena game: white to move, and neither side has a short forcing win.
+        let moves = "h8 f8 i11 g9 d6 f9 e9 f10 f7 f12 f11 g11 g10 i9 h10 h9 j9";
+        let pos = position(15, Rule::Freestyle, moves);
+        let mut scored = choice_keys(&Grid::from_position(&pos), pos.side_to_move());
+        common::sort_scored(&mut scored);
+        let ranked: Vec<Point> = scored.iter().take(DEFENCE_CANDIDATES).map(|&(p, _)| p).collect();
+        let reading = lookahead::read_briefly(&pos, &ranked, Defence::RankedFirst, READ_NODES);
+        assert_eq!(reading, Reading::Quiet);
+        let top: Vec<Point> = scored.iter().take(PLAYOUT_CANDIDATES).map(|&(p, _)| p).collect();
+        let choices: Vec<Point> = (0..8).map(|seed| best(moves, seed)).collect();
+        // Reproducible for a seed, always among the compared points, and not always the
+        // scorer's own first choice.
+        assert_eq!(choices, (0..8).map(|seed| best(moves, seed)).collect::<Vec<_>>());
+        assert!(choices.iter().all(|p| top.contains(p)), "{choices:?}");
+        assert!(choices.iter().any(|&p| p != top[0]), "{choices:?}");
     }
 }

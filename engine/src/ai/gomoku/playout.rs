@@ -11,26 +11,70 @@ use crate::gomoku::{Position, Rule};
 use crate::rng::Rng;
 use crate::{Color, Point};
 
-/// Plays `first` for `me` on `grid`, then lets `policy` choose for both sides for up to
+/// A board that playouts are played on, with a level's one-ply policy's view of it.
+pub trait PlayoutBoard {
+    /// The stones.
+    fn grid(&self) -> &Grid;
+    /// Puts a stone of `color` on the empty point `p`.
+    fn place(&mut self, p: Point, color: Color);
+    /// Takes the stone on `p` away.
+    fn clear(&mut self, p: Point);
+    /// Whether a stone of `color` on the empty point `p` completes a five under the rule.
+    fn makes_five(&mut self, p: Point, color: Color) -> bool;
+    /// The first empty point in board order where `color` completes a five.
+    fn first_five(&mut self, color: Color) -> Option<Point>;
+    /// The policy's `k` best points for `color` to play with their keys, best first.
+    fn ranked(&mut self, color: Color, k: usize) -> Vec<(Point, i64)>;
+}
+
+/// A [`PlayoutBoard`] that reads the grid afresh each time, with the policy `F`
+/// (`F(grid, colour, k)` gives the `k` best points for `colour`).
+pub struct GridBoard<F> {
+    pub grid: Grid,
+    pub rule: Rule,
+    pub policy: F,
+}
+
+impl<F: FnMut(&Grid, Color, usize) -> Vec<(Point, i64)>> PlayoutBoard for GridBoard<F> {
+    fn grid(&self) -> &Grid {
+        &self.grid
+    }
+    fn place(&mut self, p: Point, color: Color) {
+        self.grid.set(p, code(color));
+    }
+    fn clear(&mut self, p: Point) {
+        self.grid.set(p, EMPTY);
+    }
+    fn makes_five(&mut self, p: Point, color: Color) -> bool {
+        makes_five(&self.grid, p, color, self.rule)
+    }
+    fn first_five(&mut self, color: Color) -> Option<Point> {
+        five_points(&self.grid, color, self.rule).first().copied()
+    }
+    fn ranked(&mut self, color: Color, k: usize) -> Vec<(Point, i64)> {
+        (self.policy)(&self.grid, color, k)
+    }
+}
+
+/// Plays `first` for `me` on `board`, then lets `policy` choose for both sides for up to
 /// `plies` more moves; before asking the policy, each side takes its own five, else blocks
 /// the other's. Returns `plies + 1 - k` when `me` completes a five on move `k` of the
 /// playout (`first` is move 0), the negative of that when the opponent does, and 0 when
-/// neither does (or the policy has no move). The grid is left as it was.
-pub fn playout(
-    grid: &mut Grid,
+/// neither does (or the policy has no move). The board is left as it was.
+pub fn playout<B: PlayoutBoard + ?Sized>(
+    board: &mut B,
     me: Color,
     first: Point,
     plies: usize,
-    rule: Rule,
-    policy: &mut dyn FnMut(&Grid, Color) -> Option<Point>,
+    policy: &mut dyn FnMut(&mut B, Color) -> Option<Point>,
 ) -> i32 {
     let mut played = Vec::with_capacity(plies + 1);
     let mut result = 0;
     let mut side = me;
     let mut p = first;
     for k in 0..=plies {
-        let wins = makes_five(grid, p, side, rule);
-        grid.set(p, code(side));
+        let wins = board.makes_five(p, side);
+        board.place(p, side);
         played.push(p);
         if wins {
             let v = (plies + 1 - k) as i32;
@@ -41,18 +85,17 @@ pub fn playout(
             break;
         }
         side = side.opponent();
-        let next = five_points(grid, side, rule)
-            .first()
-            .copied()
-            .or_else(|| five_points(grid, side.opponent(), rule).first().copied())
-            .or_else(|| policy(grid, side));
+        let next = board
+            .first_five(side)
+            .or_else(|| board.first_five(side.opponent()))
+            .or_else(|| policy(board, side));
         match next {
-            Some(q) if grid.at(q) == EMPTY => p = q,
+            Some(q) if board.grid().at(q) == EMPTY => p = q,
             _ => break,
         }
     }
-    for q in played {
-        grid.set(q, EMPTY);
+    for q in played.into_iter().rev() {
+        board.clear(q);
     }
     result
 }
@@ -117,24 +160,20 @@ impl Tally {
     }
 }
 
-/// A policy's `k` best points for a side with their keys, best first.
-pub type Ranked<'a> = dyn FnMut(&Grid, Color, usize) -> Vec<(Point, i64)> + 'a;
-
-/// Plays rounds of playouts from every one of `candidates` (legal points for the side to
-/// move in `pos`) until `stop` says so; `stop` is asked before every playout and sees the
-/// tally so far. The first round follows `ranked`'s best point; later rounds vary the moves
-/// as `settings` say, with `rng`, so a given seed and number of playouts always gives the
-/// same tally.
-pub fn monte_carlo(
+/// Plays rounds of playouts on `board` (holding the stones of `pos`) from every one of
+/// `candidates` (legal points for the side to move in `pos`) until `stop` says so; `stop`
+/// is asked before every playout and sees the tally so far. The first round follows the
+/// board's best point; later rounds vary the moves as `settings` say, with `rng`, so a
+/// given seed and number of playouts always gives the same tally.
+pub fn monte_carlo<B: PlayoutBoard + ?Sized>(
     pos: &Position,
+    board: &mut B,
     candidates: Vec<Point>,
     settings: Settings,
     rng: &mut Rng,
-    ranked: &mut Ranked,
     stop: &mut dyn FnMut(&Tally) -> bool,
 ) -> Tally {
-    let (me, rule) = (pos.side_to_move(), pos.rule());
-    let grid = &mut Grid::from_position(pos);
+    let me = pos.side_to_move();
     let mut tally = Tally::new(candidates);
     if tally.candidates.is_empty() {
         return tally;
@@ -146,9 +185,9 @@ pub fn monte_carlo(
             }
             let vary = tally.rounds > 0;
             let mut nodes = 1;
-            let mut policy = |g: &Grid, side: Color| -> Option<Point> {
+            let mut policy = |b: &mut B, side: Color| -> Option<Point> {
                 nodes += 1;
-                let best = ranked(g, side, 3);
+                let best = b.ranked(side, 3);
                 let &(first, top) = best.first()?;
                 if !vary || rng.below(100) < settings.keep_percent {
                     return Some(first);
@@ -161,7 +200,7 @@ pub fn monte_carlo(
                 rng.choose(&close).copied()
             };
             let c = tally.candidates[i];
-            let v = playout(grid, me, c, settings.plies, rule, &mut policy);
+            let v = playout(board, me, c, settings.plies, &mut policy);
             tally.sums[i] += i64::from(v.signum() * 100 + v);
             tally.counts[i] += 1;
             tally.nodes += nodes;
@@ -174,54 +213,59 @@ pub fn monte_carlo(
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
-    use crate::ai::gomoku::pattern;
+    use crate::ai::gomoku::pattern::{self, board::ScoreBoard};
     use crate::gomoku::notation::parse_point;
 
-    fn grid(moves: &str) -> Grid {
-        Grid::from_position(&position(15, Rule::Freestyle, moves))
+    type Policy = fn(&Grid, Color, usize) -> Vec<(Point, i64)>;
+
+    /// The pattern scorer reading the grid afresh, on the stones of `moves`.
+    fn board(moves: &str) -> GridBoard<Policy> {
+        let pos = position(15, Rule::Freestyle, moves);
+        GridBoard {
+            grid: Grid::from_position(&pos),
+            rule: Rule::Freestyle,
+            policy: pattern::best_points,
+        }
     }
 
     fn pt(s: &str) -> Point {
         parse_point(s, 15).unwrap()
     }
 
+    fn best<B: PlayoutBoard>(b: &mut B, c: Color) -> Option<Point> {
+        b.ranked(c, 1).first().map(|x| x.0)
+    }
+
     #[test]
-    fn a_playout_scores_a_quick_win_and_restores_the_grid() {
+    fn a_playout_scores_a_quick_win_and_restores_the_board() {
         // Black has an open three on row 8 (g8 h8 i8); white's stones are scattered.
-        let mut g = grid("g8 a1 h8 a15 i8 o1");
-        let before = g.clone();
-        let mut policy = |gr: &Grid, c: Color| pattern::best_points(gr, c, 1).first().map(|x| x.0);
+        let mut b = board("g8 a1 h8 a15 i8 o1");
+        let before = b.grid.clone();
         // j8 makes an open four: white blocks one end, black completes the other (move 2).
-        let v = playout(&mut g, Color::Black, pt("j8"), 10, Rule::Freestyle, &mut policy);
+        let v = playout(&mut b, Color::Black, pt("j8"), 10, &mut best);
         assert_eq!(v, 10 + 1 - 2);
-        assert_eq!(g, before);
+        assert_eq!(b.grid, before);
         // Played as white there, j8 only blocks; black's best answer then does not lose at
         // once, and white never wins sooner than black could.
-        let v = playout(&mut g, Color::White, pt("j8"), 10, Rule::Freestyle, &mut policy);
+        let v = playout(&mut b, Color::White, pt("j8"), 10, &mut best);
         assert!(v < 10, "white cannot win quickly here: {v}");
-        assert_eq!(g, before);
+        assert_eq!(b.grid, before);
     }
 
     #[test]
     fn a_playout_stops_when_the_policy_has_no_move() {
-        let mut g = grid("h8");
-        let v = playout(&mut g, Color::White, pt("a1"), 6, Rule::Freestyle, &mut |_, _| None);
+        let mut b = board("h8");
+        let v = playout(&mut b, Color::White, pt("a1"), 6, &mut |_, _| None);
         assert_eq!(v, 0);
-        assert_eq!(g, grid("h8"));
+        assert_eq!(b.grid, board("h8").grid);
     }
 
     fn choose(moves: &str, cands: &[&str], seed: u64, rounds: u32) -> Tally {
         let pos = position(15, Rule::Freestyle, moves);
         let cands = cands.iter().map(|s| pt(s)).collect();
         let settings = Settings { plies: 12, keep_percent: 30, spread: 2 };
-        monte_carlo(
-            &pos,
-            cands,
-            settings,
-            &mut Rng::new(seed),
-            &mut pattern::best_points,
-            &mut |t| t.rounds >= rounds,
-        )
+        let mut b = board(moves);
+        monte_carlo(&pos, &mut b, cands, settings, &mut Rng::new(seed), &mut |t| t.rounds >= rounds)
     }
 
     #[test]
@@ -238,20 +282,20 @@ mod tests {
 
     /// Every grid the policy was asked about in four rounds from two candidates.
     fn seen(seed: u64) -> Vec<Grid> {
-        let pos = position(15, Rule::Freestyle, "h8 h9 i9 g7 j10 i8 g9 j8");
+        let moves = "h8 h9 i9 g7 j10 i8 g9 j8";
+        let pos = position(15, Rule::Freestyle, moves);
         let mut seen = Vec::new();
         let settings = Settings { plies: 8, keep_percent: 30, spread: 2 };
-        monte_carlo(
-            &pos,
-            vec![pt("k8"), pt("f10")],
-            settings,
-            &mut Rng::new(seed),
-            &mut |gr, c, k| {
+        let mut b = GridBoard {
+            grid: Grid::from_position(&pos),
+            rule: Rule::Freestyle,
+            policy: |gr: &Grid, c: Color, k: usize| {
                 seen.push(gr.clone());
                 pattern::best_points(gr, c, k)
             },
-            &mut |t| t.rounds >= 4,
-        );
+        };
+        let cands = vec![pt("k8"), pt("f10")];
+        monte_carlo(&pos, &mut b, cands, settings, &mut Rng::new(seed), &mut |t| t.rounds >= 4);
         seen
     }
 
@@ -272,5 +316,34 @@ mod tests {
         assert_eq!(t.rounds, 0);
         assert_eq!(t.best(), None);
         assert!(t.scores().is_empty());
+    }
+
+    /// The incremental score board plays exactly the playouts of the scorer reading the grid
+    /// afresh: the same tallies, move counts included, under every rule.
+    #[test]
+    fn the_score_board_plays_the_same_playouts_as_the_scorer() {
+        let moves = "h8 h9 i9 g7 j10 i8 g9 j8 k11 f9";
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let pos = position(15, rule, moves);
+            let cands: Vec<Point> = ["k8", "f10", "l12", "g10", "e8"].map(pt).to_vec();
+            let settings = Settings { plies: 20, keep_percent: 30, spread: 2 };
+            let mut fresh =
+                GridBoard { grid: Grid::from_position(&pos), rule, policy: pattern::best_points };
+            let mut incremental = ScoreBoard::new(&Grid::from_position(&pos), rule);
+            let a = monte_carlo(
+                &pos,
+                &mut fresh,
+                cands.clone(),
+                settings,
+                &mut Rng::new(5),
+                &mut |t| t.rounds >= 6,
+            );
+            let b =
+                monte_carlo(&pos, &mut incremental, cands, settings, &mut Rng::new(5), &mut |t| {
+                    t.rounds >= 6
+                });
+            assert_eq!((a.scores(), a.nodes), (b.scores(), b.nodes), "{rule:?}");
+            assert_eq!(incremental.grid(), &Grid::from_position(&pos));
+        }
     }
 }

@@ -7,10 +7,17 @@
 //! separate one for the computer's (220/420/2220/20000: attack). The computer plays the point
 //! whose larger sum is largest, breaking ties by the other sum, as the article does. On an
 //! empty board, where every sum is zero, it opens at the centre (see [`WinArray::search`]).
+//!
+//! The sums see one move ahead, so the level also reads its own forcing moves a little
+//! (one four or open three, then up to four fours, on a 2,000-node budget: see
+//! [`lookahead::read_briefly`]) and plays a forcing win when it finds one; it does not read
+//! the opponent's. This lifts it above the five-tuple level it follows on the ladder
+//! (`docs/BENCHMARKS.md`, ladder round 10).
 
 use std::time::Instant;
 
 use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
+use super::lookahead::{self, Defence, Reading};
 use crate::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::gomoku::Position;
 use crate::rng::Rng;
@@ -20,6 +27,9 @@ use crate::Point;
 pub const PLAYER_WEIGHTS: [i64; 5] = [0, 200, 400, 2_000, 10_000];
 /// Weights of the computer's own progress of 0–4 stones in one way to win.
 pub const COMPUTER_WEIGHTS: [i64; 5] = [0, 220, 420, 2_220, 20_000];
+
+/// Nodes of the short forcing reading (see [`lookahead::read_briefly`]).
+const READ_NODES: u64 = 2_000;
 
 /// The win-array engine.
 pub struct WinArray {
@@ -138,10 +148,19 @@ impl Engine<Position> for WinArray {
                 (p, a.max(d) * (1 << 24) + a.min(d))
             })
             .collect();
-        let best = common::centre_opening(pos, &grid).or_else(|| {
+        let mut best = common::centre_opening(pos, &grid).or_else(|| {
             common::pick_best(pos, &mut keyed, &mut self.rng)
                 .or_else(|| common::any_legal(pos, &grid))
         });
+        if grid.stones() > 0 {
+            // The article's sums cannot see a win two moves away; a short reading of our
+            // own forcing moves does, and the level takes it.
+            let ranked: Vec<Point> = keyed.iter().map(|&(p, _)| p).collect();
+            let reading = lookahead::read_briefly(pos, &ranked, Defence::None, READ_NODES);
+            if let Reading::Win(p, _) = reading {
+                best = Some(p);
+            }
+        }
         let shown: Vec<(Point, i64)> = keyed.iter().map(|&(p, k)| (p, k >> 24)).collect();
         let top = best.map_or(0, |b| {
             let (a, d) = sums[b.index(size)];
@@ -216,5 +235,22 @@ mod tests {
         assert_eq!(best("h8 a1 i8 b1 j8 c1 k8 d1 a15"), parse_point("e1", 15).unwrap());
         let p = best("h8 a1 i8 a3 j8 a5 k8");
         assert!(p == parse_point("g8", 15).unwrap() || p == parse_point("l8", 15).unwrap());
+    }
+
+    #[test]
+    fn takes_a_forcing_win_its_sums_miss() {
+        // From an arena game: black to move wins by g14 (a four), then continuous fours;
+        // the sums alone prefer g10.
+        let moves = "h8 f10 e11 e9 g11 f11 f12 f9 d10 c9 d9 h10 d12 f8 f7 d11 g12 e12 g13 h14";
+        let pos = position(15, Rule::Freestyle, moves);
+        let grid = Grid::from_position(&pos);
+        let sums = WinArray::new(0).sums(&grid, pos.side_to_move());
+        let key = |p: Point| {
+            let (a, d) = sums[p.index(15)];
+            (a.max(d), a.min(d))
+        };
+        let by_sums = grid.empties().max_by_key(|&p| key(p)).unwrap();
+        assert_eq!(by_sums, parse_point("g10", 15).unwrap());
+        assert_eq!(best(moves), parse_point("g14", 15).unwrap());
     }
 }
