@@ -282,7 +282,7 @@ struct Search<'a> {
     /// The Zobrist hash of `grid`, kept up to date by [`Search::make`] and [`Search::unmake`].
     hash: u64,
     /// Proven results of attacker nodes, shared by every reading of one move.
-    tt: Tt,
+    tt: &'a mut Tt,
     nodes: u64,
     node_limit: u64,
     deadline: Instant,
@@ -299,6 +299,7 @@ struct Search<'a> {
 impl<'a> Search<'a> {
     fn new(
         pos: &Position,
+        tt: &'a mut Tt,
         cancel: &'a CancelFlag,
         deadline: Instant,
         node_limit: u64,
@@ -322,7 +323,7 @@ impl<'a> Search<'a> {
             neighbours: vec![0; 2 * size * size],
             keys,
             hash: pos.hash(),
-            tt: Tt::new(),
+            tt,
             nodes: 0,
             node_limit,
             deadline,
@@ -546,15 +547,15 @@ impl<'a> Search<'a> {
         // A proven result stands for this position whatever the order of the moves to it;
         // the root is searched afresh for its move, and a pending threat changes the
         // defender's replies, so neither is cached.
-        let cached = ply > 0 && pending.is_none();
+        if ply == 0 || pending.is_some() {
+            return self.attack_with_moves(a, depth, vcf, ply);
+        }
         let key = Tt::key(self.hash, a, depth, vcf);
-        if cached {
-            if let Some(won) = self.tt.get(key) {
-                return won;
-            }
+        if let Some(won) = self.tt.get(key) {
+            return won;
         }
         let won = self.attack_with_moves(a, depth, vcf, ply);
-        if cached && !self.aborted {
+        if !self.aborted {
             self.tt.put(key, won);
         }
         won
@@ -772,11 +773,10 @@ pub fn read(
             if null_ok { &[(pos, me), (&null, opp)] } else { &[(pos, me)] };
         for (i, &(board, side)) in sides.iter().enumerate() {
             let node_limit = budget.node_limit.saturating_sub(nodes);
+            let deadline = budget.reading_deadline;
             let mut search =
-                Search::new(board, budget.cancel, budget.reading_deadline, node_limit, progress);
-            std::mem::swap(&mut search.tt, &mut tt);
+                Search::new(board, &mut tt, budget.cancel, deadline, node_limit, progress);
             let found = search.attacker(side, depth, reach.vcf, 0, None);
-            std::mem::swap(&mut search.tt, &mut tt);
             nodes += search.nodes;
             seldepth = seldepth.max(search.seldepth);
             let aborted = search.aborted;
@@ -809,8 +809,8 @@ pub fn read(
                 tries.extend(ranked.iter().copied());
             }
             let node_limit = budget.node_limit.saturating_sub(nodes);
-            let mut search = Search::new(pos, budget.cancel, budget.deadline, node_limit, progress);
-            search.tt = tt;
+            let mut search =
+                Search::new(pos, &mut tt, budget.cancel, budget.deadline, node_limit, progress);
             tries.extend(search.attack_moves(me, true));
             let mut seen = Vec::new();
             tries.retain(|&p| {
@@ -961,17 +961,8 @@ impl Engine<Position> for Lookahead {
             Reading::Quiet => {
                 // 3. No attack either way: a quiet point, chosen by playouts of the
                 // pattern scorer from the best of them.
-                let mut cands = Vec::with_capacity(QUIET_CANDIDATES);
                 let own = common::pick_best(pos, &mut scored, &mut self.rng);
-                cands.extend(own);
-                for &(p, _) in &scored {
-                    if cands.len() >= QUIET_CANDIDATES {
-                        break;
-                    }
-                    if !cands.contains(&p) && common::is_legal(pos, p) {
-                        cands.push(p);
-                    }
-                }
+                let cands = playout::candidates(pos, own, &scored, QUIET_CANDIDATES);
                 let quiet_deadline = start + budget * QUIET_TIME_PERCENT / 100;
                 let clocked = limits.time.is_some() || !fixed;
                 let mut rng = Rng::new(self.rng.next_u64());
@@ -1134,7 +1125,8 @@ mod tests {
         let cancel = CancelFlag::new();
         let far = Instant::now() + Duration::from_secs(60);
         let mut progress = |_: &SearchInfo| {};
-        let mut reading = Search::new(&pos, &cancel, far, u64::MAX, &mut progress);
+        let mut tt = Tt::new();
+        let mut reading = Search::new(&pos, &mut tt, &cancel, far, u64::MAX, &mut progress);
         assert_eq!(reading.find_attack(Color::White, 5), None, "no forcing win for white");
         let r = search(moves, Limits::depth(DEFAULT_DEPTH));
         // Reproducible without a clock: a fresh engine with the same seed agrees.
@@ -1216,7 +1208,8 @@ mod tests {
         let cancel = CancelFlag::new();
         let mut progress = |_: &SearchInfo| {};
         let pos = position(15, Rule::Freestyle, "h8 i9 a1 o15");
-        let mut search = Search::new(&pos, &cancel, Instant::now(), 0, &mut progress);
+        let mut tt = Tt::new();
+        let mut search = Search::new(&pos, &mut tt, &cancel, Instant::now(), 0, &mut progress);
         check(&search);
         let mut rng = Rng::new(3);
         let mut played = Vec::new();
@@ -1248,12 +1241,13 @@ mod tests {
         for k in (6..moves.len()).step_by(3) {
             let pos = position(15, Rule::Freestyle, &moves[..k].join(" "));
             for color in [Color::Black, Color::White] {
+                let (mut table, mut none) = (Tt::new(), Tt::disabled());
                 let mut progress = |_: &SearchInfo| {};
-                let mut cached = Search::new(&pos, &cancel, far, u64::MAX, &mut progress);
+                let mut cached =
+                    Search::new(&pos, &mut table, &cancel, far, u64::MAX, &mut progress);
                 let a = cached.find_attack(color, 2);
                 let mut progress = |_: &SearchInfo| {};
-                let mut plain = Search::new(&pos, &cancel, far, u64::MAX, &mut progress);
-                plain.tt = Tt::disabled();
+                let mut plain = Search::new(&pos, &mut none, &cancel, far, u64::MAX, &mut progress);
                 let b = plain.find_attack(color, 2);
                 assert_eq!(a.is_some(), b.is_some(), "after {k} moves, {color:?}");
                 with += cached.nodes;

@@ -422,15 +422,7 @@ impl Engine<Position> for Pattern {
             match lookahead::read_briefly(pos, &ranked, Defence::RankedFirst, READ_NODES) {
                 Reading::Win(p, _) | Reading::Defend(p) => best = Some(p),
                 Reading::Quiet => {
-                    let mut cands: Vec<Point> = best.into_iter().collect();
-                    for &(p, _) in &scored {
-                        if cands.len() >= PLAYOUT_CANDIDATES {
-                            break;
-                        }
-                        if !cands.contains(&p) && common::is_legal(pos, p) {
-                            cands.push(p);
-                        }
-                    }
+                    let cands = playout::candidates(pos, best, &scored, PLAYOUT_CANDIDATES);
                     let mut rng = Rng::new(self.rng.next_u64());
                     let mut board = board::ScoreBoard::new(&grid, pos.rule());
                     let tally = playout::monte_carlo(

@@ -1,13 +1,13 @@
 //! Playouts: a quick game played on from a candidate point by a level's own one-ply policy,
 //! and a Monte-Carlo choice among candidates by the mean result of many such games.
 //!
-//! The lookahead uses it for its quiet moves (when neither side has a forcing attack): the
-//! pattern scorer's choice plays both sides, at first as it would, then with some of its
-//! moves drawn among its near-best points, so that one candidate is tried against many
-//! plausible continuations rather than one.
+//! The pattern and lookahead levels use it for their quiet moves (when neither side has a
+//! forcing attack): the pattern scorer's choice plays both sides, at first as it would, then
+//! with some of its moves drawn among its near-best points, so that one candidate is tried
+//! against many plausible continuations rather than one.
 
-use super::common::{code, five_points, makes_five, Grid, EMPTY};
-use crate::gomoku::{Position, Rule};
+use super::common::{self, Grid, EMPTY};
+use crate::gomoku::Position;
 use crate::rng::Rng;
 use crate::{Color, Point};
 
@@ -27,33 +27,25 @@ pub trait PlayoutBoard {
     fn ranked(&mut self, color: Color, k: usize) -> Vec<(Point, i64)>;
 }
 
-/// A [`PlayoutBoard`] that reads the grid afresh each time, with the policy `F`
-/// (`F(grid, colour, k)` gives the `k` best points for `colour`).
-pub struct GridBoard<F> {
-    pub grid: Grid,
-    pub rule: Rule,
-    pub policy: F,
-}
-
-impl<F: FnMut(&Grid, Color, usize) -> Vec<(Point, i64)>> PlayoutBoard for GridBoard<F> {
-    fn grid(&self) -> &Grid {
-        &self.grid
+/// The points a level compares by playouts: its own choice `first`, then the legal points
+/// of `scored` (best first), `n` in all.
+pub fn candidates(
+    pos: &Position,
+    first: Option<Point>,
+    scored: &[(Point, i64)],
+    n: usize,
+) -> Vec<Point> {
+    let mut cands: Vec<Point> = Vec::with_capacity(n);
+    cands.extend(first);
+    for &(p, _) in scored {
+        if cands.len() >= n {
+            break;
+        }
+        if !cands.contains(&p) && common::is_legal(pos, p) {
+            cands.push(p);
+        }
     }
-    fn place(&mut self, p: Point, color: Color) {
-        self.grid.set(p, code(color));
-    }
-    fn clear(&mut self, p: Point) {
-        self.grid.set(p, EMPTY);
-    }
-    fn makes_five(&mut self, p: Point, color: Color) -> bool {
-        makes_five(&self.grid, p, color, self.rule)
-    }
-    fn first_five(&mut self, color: Color) -> Option<Point> {
-        five_points(&self.grid, color, self.rule).first().copied()
-    }
-    fn ranked(&mut self, color: Color, k: usize) -> Vec<(Point, i64)> {
-        (self.policy)(&self.grid, color, k)
-    }
+    cands
 }
 
 /// Plays `first` for `me` on `board`, then lets `policy` choose for both sides for up to
@@ -213,8 +205,39 @@ pub fn monte_carlo<B: PlayoutBoard + ?Sized>(
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
+    use crate::ai::gomoku::common::{code, five_points, makes_five};
     use crate::ai::gomoku::pattern::{self, board::ScoreBoard};
     use crate::gomoku::notation::parse_point;
+    use crate::gomoku::Rule;
+
+    /// A [`PlayoutBoard`] that reads the grid afresh each time, with the policy `F`
+    /// (`F(grid, colour, k)` gives the `k` best points for `colour`).
+    struct GridBoard<F> {
+        grid: Grid,
+        rule: Rule,
+        policy: F,
+    }
+
+    impl<F: FnMut(&Grid, Color, usize) -> Vec<(Point, i64)>> PlayoutBoard for GridBoard<F> {
+        fn grid(&self) -> &Grid {
+            &self.grid
+        }
+        fn place(&mut self, p: Point, color: Color) {
+            self.grid.set(p, code(color));
+        }
+        fn clear(&mut self, p: Point) {
+            self.grid.set(p, EMPTY);
+        }
+        fn makes_five(&mut self, p: Point, color: Color) -> bool {
+            makes_five(&self.grid, p, color, self.rule)
+        }
+        fn first_five(&mut self, color: Color) -> Option<Point> {
+            five_points(&self.grid, color, self.rule).first().copied()
+        }
+        fn ranked(&mut self, color: Color, k: usize) -> Vec<(Point, i64)> {
+            (self.policy)(&self.grid, color, k)
+        }
+    }
 
     type Policy = fn(&Grid, Color, usize) -> Vec<(Point, i64)>;
 

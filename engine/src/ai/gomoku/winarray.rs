@@ -155,8 +155,7 @@ impl Engine<Position> for WinArray {
         if grid.stones() > 0 {
             // The article's sums cannot see a win two moves away; a short reading of our
             // own forcing moves does, and the level takes it.
-            let ranked: Vec<Point> = keyed.iter().map(|&(p, _)| p).collect();
-            let reading = lookahead::read_briefly(pos, &ranked, Defence::None, READ_NODES);
+            let reading = lookahead::read_briefly(pos, &[], Defence::None, READ_NODES);
             if let Reading::Win(p, _) = reading {
                 best = Some(p);
             }

@@ -132,9 +132,10 @@ impl ScoreBoard {
         self.scores[i * 2 + color.index()]
     }
 
-    /// The empty points within two lines of a stone, by index.
-    fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.near.len()).filter(|&i| self.near[i] > 0 && self.grid.at_index(i) == EMPTY)
+    /// Whether the point with index `i` is empty and within two lines of a stone.
+    #[inline]
+    fn is_candidate(&self, i: usize) -> bool {
+        self.near[i] > 0 && self.grid.at_index(i) == EMPTY
     }
 }
 
@@ -165,15 +166,18 @@ impl PlayoutBoard for ScoreBoard {
     fn first_five(&mut self, color: Color) -> Option<Point> {
         // A five point always lies next to a stone, so among the candidates.
         let size = self.grid.size();
-        let cands: Vec<usize> = self.candidates().collect();
-        cands.into_iter().find(|&i| self.score(i, color).five).map(|i| Point::from_index(i, size))
+        (0..self.near.len())
+            .find(|&i| self.is_candidate(i) && self.score(i, color).five)
+            .map(|i| Point::from_index(i, size))
     }
 
     fn ranked(&mut self, me: Color, k: usize) -> Vec<(Point, i64)> {
         let size = self.grid.size();
         let mut best: Vec<(Point, i64)> = Vec::with_capacity(k + 1);
-        let cands: Vec<usize> = self.candidates().collect();
-        for i in cands {
+        for i in 0..self.near.len() {
+            if !self.is_candidate(i) {
+                continue;
+            }
             let attack = self.score(i, me);
             let defence = self.score(i, me.opponent());
             let value = key_of(attack.score, attack.decisive, defence.score);
