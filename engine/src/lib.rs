@@ -7,6 +7,7 @@ pub mod ai;
 pub mod color;
 pub mod game;
 pub mod gomoku;
+pub mod io;
 pub mod point;
 pub mod reversi;
 pub mod rng;
