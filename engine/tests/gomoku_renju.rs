@@ -272,3 +272,77 @@ fn forbidden_points_lists_every_point_row_by_row() {
     assert_eq!(w.forbidden_points(), all, "o8 is far from every shape");
     assert_eq!(w.is_legal(pt("h8")), Ok(()), "white may play black's forbidden point");
 }
+
+/// The eight symmetries of the 15x15 square, as maps of points.
+fn symmetries() -> [fn(Point) -> Point; 8] {
+    const M: u8 = 14;
+    [
+        |p| p,
+        |p| Point::new(M - p.x, p.y),
+        |p| Point::new(p.x, M - p.y),
+        |p| Point::new(M - p.x, M - p.y),
+        |p| Point::new(p.y, p.x),
+        |p| Point::new(M - p.y, p.x),
+        |p| Point::new(p.y, M - p.x),
+        |p| Point::new(M - p.y, M - p.x),
+    ]
+}
+
+/// `moves` (alternating, black first) mapped by `sym`, placed without rule checks.
+fn mapped(moves: &str, sym: fn(Point) -> Point) -> Position {
+    let mut pos = Position::new(15, Rule::Renju).unwrap();
+    for p in parse_moves(moves, 15).unwrap() {
+        assert!(pos.play_unchecked(sym(p)));
+    }
+    pos
+}
+
+#[test]
+fn a_three_whose_straight_four_is_also_a_five_is_no_three() {
+    // 12 . . O . . . . .     e12 white
+    // 11 . . . . . . . .
+    // 10 X X * . . . . .     c10 d10 *: an open three along row 10
+    //  9 . . X . . . . .     e9
+    //  8 . . X . . . . .     e8: e8 e9 * can become a straight four only at e7 (e11 gives
+    //  7 . . _ X X X X .     a closed four against e12), and e7 also completes e7-i7: a
+    //    c d e f g h i j     five. A move that makes five is a five, not a four, so the
+    //                        column is no three and e10 is allowed (as in Rapfi).
+    let game = "f7 e12 g7 a1 h7 a3 e8 a5 e9 o1 c10 o3 d10 o5 i7 o15";
+    // The same stones without the row: e7 is a plain point, the column a real three.
+    let control = "c10 e12 d10 a1 e8 a3 e9 a5 m13 o1 m11 o3 o13 o5 o11 o15";
+    for (k, sym) in symmetries().into_iter().enumerate() {
+        let e10 = sym(pt("e10"));
+        let pos = mapped(game, sym);
+        assert_eq!(pos.side_to_move(), Color::Black);
+        assert_eq!(pos.is_forbidden(e10), None, "symmetry {k}");
+        assert!(pos.forbidden_points().iter().all(|(p, _)| *p != e10), "symmetry {k}");
+        let mut played = pos.clone();
+        assert_eq!(played.play(e10), Ok(()), "symmetry {k}: the app must accept e10");
+        let pos = mapped(control, sym);
+        assert_eq!(pos.is_forbidden(e10), Some(ForbiddenKind::DoubleThree), "control {k}");
+    }
+    // The game itself replays under Renju, and e10 is legal after it.
+    let moves = parse_moves(game, 15).unwrap();
+    let mut pos = Position::from_moves(15, Rule::Renju, &moves).unwrap();
+    assert_eq!(pos.play(pt("e10")), Ok(()));
+}
+
+#[test]
+fn a_five_elsewhere_does_not_make_the_nested_three_real() {
+    // Nested: the row three g8 * _ j8 becomes a straight four only at i8. There i8 would
+    // also complete i4..i7 + i8 = five down column i: i8 is a five, not a straight four,
+    // so the row is no three and h8 (with the column three h6 h7 *) is allowed.
+    //  8 . X * _ X .     g8 * _ j8
+    //  7 . . X X . .     h7 i7
+    //  6 . . X X . .     h6 i6
+    //  5 . . . X . .     i5
+    //  4 . . . X . .     i4
+    //    f g h i j k
+    let pos = renju("g8 j8 h7 h6 i7 i6 i5 i4", "");
+    assert_eq!(pos.is_forbidden(pt("h8")), None);
+    // Control: white on i4 turns i8 into a four (not a five) plus the straight four: a
+    // double-four, still no three (see completing_point_forbidden_as_double_four); with
+    // i4 and i5 both empty i8 is a straight four plus a three: the row three is real.
+    let pos = renju("g8 j8 h7 h6 i7 i6 a5 c5", "");
+    assert_eq!(pos.is_forbidden(pt("h8")), Some(ForbiddenKind::DoubleThree));
+}

@@ -9,7 +9,8 @@
 //! * a **straight four** through `p` is four consecutive black stones including `p` with
 //!   both neighbouring cells empty and each of them completing exactly five;
 //! * a **three** through `p` in a line without a four: some empty cell of that line makes
-//!   a straight four through `p` and is itself not forbidden (recursively).
+//!   a straight four through `p`, is itself not forbidden (recursively) and does not make
+//!   exactly five in any line (a move that makes five is a five, not a four).
 
 use std::collections::BTreeSet;
 
@@ -118,8 +119,9 @@ fn reference(g: &mut Grid, (x, y): (i32, i32), depth: u32) -> Option<ForbiddenKi
                 }
                 g.set(qx, qy, BLACK);
                 let sf = straight_four(g, (x, y), d);
+                let five = DIRS.iter().any(|&e| g.black_run(qx, qy, e) == 5);
                 g.set(qx, qy, EMPTY);
-                sf && (depth >= 6 || reference(g, (qx, qy), depth + 1).is_none())
+                sf && !five && (depth >= 6 || reference(g, (qx, qy), depth + 1).is_none())
             });
             if is_three {
                 threes += 1;

@@ -57,6 +57,12 @@ impl Position {
         self.board.size()
     }
 
+    /// The grid of stones.
+    #[inline]
+    pub(super) fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// The rule the game is played under.
     #[inline]
     pub fn rule(&self) -> Rule {

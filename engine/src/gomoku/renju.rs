@@ -9,8 +9,10 @@
 //!   (`_ X X X X _`: two completing cells five apart) is a single four;
 //! * else if it makes two or more **threes** it is a **double-three**. A line (without a
 //!   four) has a three when black can play some empty cell of it that makes a straight four
-//!   including the new stone, and that cell is itself not forbidden — checked recursively
-//!   with both stones on the board.
+//!   including the new stone, and that cell is itself neither forbidden — checked
+//!   recursively with both stones on the board — nor a five: a move that makes five is a
+//!   five, not a four, so a "three" whose only straight four is made by a move that also
+//!   completes five elsewhere is no three (Rapfi's convention).
 //!
 //! Only the four lines through the point are examined, a few cells either side.
 
@@ -171,6 +173,14 @@ pub(crate) fn forbidden(board: &mut Board, p: Point) -> Option<ForbiddenKind> {
     forbidden_at(board, p, 0)
 }
 
+/// Whether a black stone on the empty `p` would make exactly five in some line.
+fn makes_five(board: &Board, p: Point) -> bool {
+    DIRECTIONS.iter().any(|&d| {
+        let (lo, hi) = board.run(p, d, BLACK);
+        hi - lo + 1 == 5
+    })
+}
+
 fn forbidden_at(board: &mut Board, p: Point, depth: u32) -> Option<ForbiddenKind> {
     board.set(p, BLACK);
     let verdict = judge(board, p, depth);
@@ -226,7 +236,8 @@ fn judge(board: &mut Board, p: Point, depth: u32) -> Option<ForbiddenKind> {
         let real = cells[..*n].iter().any(|&i| {
             let t = i as i32 - C as i32;
             let q = Point::new((p.x as i32 + t * d.0) as u8, (p.y as i32 + t * d.1) as u8);
-            depth >= MAX_DEPTH || forbidden_at(board, q, depth + 1).is_none()
+            !makes_five(board, q)
+                && (depth >= MAX_DEPTH || forbidden_at(board, q, depth + 1).is_none())
         });
         if real {
             threes += 1;

@@ -12,10 +12,13 @@
 //! * **open two** / **closed two** — one more stone makes an open three / only a closed three.
 //!
 //! Only fives through the stone count, so a shape elsewhere on the same line is not named.
-//! Renju's finer point that a three is "real" only if its four is not forbidden is left to
-//! [`super::renju`]; these names are descriptions, not rules.
+//! A move that makes five is a five, not a four: a point of the line where one more stone
+//! would also complete a five across another line is not counted as making this line's
+//! four or three (so `_XXX` whose open-four point wins elsewhere is a closed three, as in
+//! [`super::renju`]). Renju's other finer point, that a three is "real" only if its four is
+//! not forbidden, is left to [`super::renju`]; these names are descriptions, not rules.
 
-use super::board::DIRECTIONS;
+use super::board::{cell_of, DIRECTIONS};
 use super::{Position, Rule};
 use crate::{Color, Point};
 
@@ -72,6 +75,9 @@ enum Cell {
 #[derive(Clone, Copy)]
 struct Line {
     cells: [Cell; LEN],
+    /// Empty cells where the mover's stone would complete a five across another line: a
+    /// stone there is a five, so it does not build this line's shapes.
+    wins_across: [bool; LEN],
     rule: Rule,
     color: Color,
 }
@@ -90,6 +96,12 @@ impl Line {
     /// The empty points near the centre, as indices.
     fn empties(&self) -> impl Iterator<Item = i32> + '_ {
         (CENTRE - SPAN..=CENTRE + SPAN).filter(|&i| self.at(i) == Cell::Empty)
+    }
+
+    /// The empty points near the centre where a stone would not win across another line:
+    /// the points that can turn this line into a stronger shape.
+    fn builders(&self) -> impl Iterator<Item = i32> + '_ {
+        self.empties().filter(|&i| !self.wins_across[i as usize])
     }
 
     /// Whether the centre stone is in a winning run.
@@ -120,13 +132,13 @@ impl Line {
 
     /// The three status: what the best next stone in the line makes.
     fn three(&self) -> Option<Shape> {
-        let best = self.empties().filter_map(|i| self.with(i).four()).min()?;
+        let best = self.builders().filter_map(|i| self.with(i).four()).min()?;
         Some(if best == Shape::OpenFour { Shape::OpenThree } else { Shape::ClosedThree })
     }
 
     /// The two status, from the best three one more stone makes.
     fn two(&self) -> Option<Shape> {
-        let best = self.empties().filter_map(|i| self.with(i).three()).min()?;
+        let best = self.builders().filter_map(|i| self.with(i).three()).min()?;
         Some(if best == Shape::OpenThree { Shape::OpenTwo } else { Shape::ClosedTwo })
     }
 
@@ -151,22 +163,33 @@ pub fn shapes_at(position: &Position, p: Point) -> Vec<Shape> {
     let Some(color) = position.stone(p) else {
         return Vec::new();
     };
+    let rule = position.rule();
+    let board = position.board();
+    let own = cell_of(color);
     let mut shapes: Vec<Shape> = DIRECTIONS
         .iter()
         .filter_map(|&(dx, dy)| {
             let mut cells = [Cell::Blocked; LEN];
+            let mut wins_across = [false; LEN];
             for (k, cell) in cells.iter_mut().enumerate() {
                 let d = k as i32 - CENTRE;
                 let (x, y) = (p.x as i32 + d * dx, p.y as i32 + d * dy);
                 if (0..size).contains(&x) && (0..size).contains(&y) {
-                    *cell = match position.stone(Point::new(x as u8, y as u8)) {
+                    let q = Point::new(x as u8, y as u8);
+                    *cell = match position.stone(q) {
                         None => Cell::Empty,
                         Some(c) if c == color => Cell::Own,
                         Some(_) => Cell::Blocked,
                     };
+                    // Stones added along this line never touch the other lines through q.
+                    wins_across[k] = *cell == Cell::Empty
+                        && DIRECTIONS.iter().filter(|&&e| e != (dx, dy)).any(|&e| {
+                            let (lo, hi) = board.run(q, e, own);
+                            rule.run_wins(color, (hi - lo + 1) as u32)
+                        });
                 }
             }
-            Line { cells, rule: position.rule(), color }.shape()
+            Line { cells, wins_across, rule, color }.shape()
         })
         .collect();
     shapes.sort();
@@ -257,6 +280,21 @@ mod tests {
         let position = Position::new(15, Rule::Freestyle).expect("valid size");
         assert!(shapes_at(&position, Point::new(7, 7)).is_empty());
         assert!(shapes_at(&position, Point::new(20, 7)).is_empty());
+    }
+
+    #[test]
+    fn a_point_that_wins_across_does_not_build_a_three() {
+        use Shape::*;
+        // Column e: e8 e9 and the last stone e10, white on e12, so only e7 would make an
+        // open four; but e7 also completes f7 g7 h7 i7 across: a five, not a four. The
+        // column is a closed three (e11 still makes a four); the row c10 d10 e10 is open,
+        // and the diagonal e10 _ _ h7 an open two.
+        let game = "f7 e12 g7 a1 h7 a3 e8 a5 e9 o1 c10 o3 d10 o5 i7 o15 e10";
+        assert_eq!(last_shapes(Rule::Renju, game), vec![OpenThree, ClosedThree, OpenTwo]);
+        assert_eq!(last_shapes(Rule::Freestyle, game), vec![OpenThree, ClosedThree, OpenTwo]);
+        // Control: without i7 (a far stone instead), e7 is an ordinary point.
+        let control = "f7 e12 g7 a1 h7 a3 e8 a5 e9 o1 c10 o3 d10 o5 m13 o15 e10";
+        assert_eq!(last_shapes(Rule::Freestyle, control), vec![OpenThree, OpenThree, OpenTwo]);
     }
 
     #[test]
