@@ -1,6 +1,6 @@
 use thiserror::Error;
 
-use crate::gomoku::{GomokuError, NotationError, PsqError};
+use crate::gomoku::{ForbiddenKind, GomokuError, NotationError, PsqError, Rule};
 use crate::reversi::{self, ReversiError};
 
 /// Why a game action was refused.
@@ -33,6 +33,24 @@ pub enum SaveError {
     UnknownFormat,
     #[error("move {index} in the file cannot be played: {source}")]
     BadMove { index: usize, source: GameError },
+    /// A record that names no rule, replayed under the rule chosen for it.
+    #[error("move {index} in the file cannot be played under the {rule} rule: {source}")]
+    NotUnderRule { index: usize, rule: Rule, source: GameError },
+    /// Under Renju a forbidden move ends the game, so it can only be a record's last move.
+    #[error("move {index} ({point}) is forbidden to black under Renju ({kind}), which ends the game, but the file goes on for {more} more move(s)")]
+    MovesAfterForbidden { index: usize, point: String, kind: ForbiddenKind, more: usize },
+    /// A saved record that is not what replaying the moves gives.
+    #[error("record {index} in the file does not match the game: {what}")]
+    Mismatch { index: usize, what: String },
+    /// A move of the redo list cannot be played after the moves.
+    #[error("move {index} of the file's redo list cannot be played: {source}")]
+    BadRedo { index: usize, source: GameError },
+    /// A move said to have taken longer than [`super::MAX_MOVE_MS`].
+    #[error("move {index} in the file is said to have taken {ms} ms, more than a week")]
+    BadTime { index: usize, ms: u64 },
+    /// The stored result of a save contradicts its moves.
+    #[error("the file's result does not follow from its moves: {0}")]
+    BadResult(String),
     #[error(transparent)]
     Psq(#[from] PsqError),
     #[error(transparent)]

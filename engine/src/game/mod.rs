@@ -13,4 +13,4 @@ pub use error::{GameError, SaveError};
 pub use position::Position;
 pub use record::{SAVE_FORMAT, SAVE_VERSION};
 pub use result::{EndReason, GameResult};
-pub use session::{Game, MoveRecord};
+pub use session::{Game, MoveRecord, MAX_MOVE_MS};

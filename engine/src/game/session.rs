@@ -6,6 +6,10 @@ use super::{EndReason, GameConfig, GameError, GameResult, PlayerKind, Position};
 use crate::gomoku::ForbiddenKind;
 use crate::{Color, Move, Point};
 
+/// The longest time one move is recorded as taking: a week. [`Game::play`] records longer
+/// thinking as this much, and a file that says more is refused.
+pub const MAX_MOVE_MS: u64 = 7 * 24 * 60 * 60 * 1000;
+
 /// One move of the game: what was played, by whom, and how long it took.
 /// Serialised as `{"kind":"place","x":7,"y":7,"color":"black","ms":812}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,8 +93,9 @@ impl Game {
         self.result.is_some()
     }
 
-    /// Plays `mv` for the side to move, taking `ms` milliseconds. Returns the records added:
-    /// the move, then a Reversi pass if the rules force one.
+    /// Plays `mv` for the side to move, taking `ms` milliseconds (at most [`MAX_MOVE_MS`] is
+    /// recorded). Returns the records added: the move, then a Reversi pass if the rules
+    /// force one.
     pub fn play(&mut self, mv: Move, ms: u64) -> Result<Vec<MoveRecord>, GameError> {
         let played = self.apply(mv, ms)?;
         self.redo.clear();
@@ -103,7 +108,7 @@ impl Game {
         }
         let color = self.side_to_move();
         self.position.play(mv)?;
-        let mut played = vec![MoveRecord { mv, color, ms }];
+        let mut played = vec![MoveRecord { mv, color, ms: ms.min(MAX_MOVE_MS) }];
         if self.position.must_pass() {
             let color = self.side_to_move();
             self.position.play(Move::Pass)?;
@@ -155,27 +160,37 @@ impl Game {
         if self.result.is_some() {
             return Err(GameError::GameOver);
         }
-        self.decided = Some(GameResult {
+        self.decided = Some(self.resignation(color));
+        self.refresh_result();
+        Ok(())
+    }
+
+    /// The result of `color` resigning now.
+    pub(super) fn resignation(&self, color: Color) -> GameResult {
+        GameResult {
             winner: Some(color.opponent()),
             reason: EndReason::Resignation,
             line: Vec::new(),
             discs: self.disc_counts(),
             forbidden: None,
-        });
-        self.refresh_result();
-        Ok(())
+        }
     }
 
-    /// Records that black played the forbidden point `p` (found in a record from elsewhere):
-    /// under Renju black loses. The stone is not placed.
-    pub(super) fn forfeit_forbidden(&mut self, p: Point, kind: ForbiddenKind) {
-        self.decided = Some(GameResult {
+    /// The result of black playing the forbidden point `p`: under Renju black loses.
+    pub(super) fn forfeit(p: Point, kind: ForbiddenKind) -> GameResult {
+        GameResult {
             winner: Some(Color::White),
             reason: EndReason::Forbidden,
             line: vec![p],
             discs: None,
             forbidden: Some(kind),
-        });
+        }
+    }
+
+    /// Records that black played the forbidden point `p` (found in a record from elsewhere):
+    /// under Renju black loses. The stone is not placed.
+    pub(super) fn forfeit_forbidden(&mut self, p: Point, kind: ForbiddenKind) {
+        self.decided = Some(Game::forfeit(p, kind));
         self.refresh_result();
     }
 
