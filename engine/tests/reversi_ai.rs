@@ -56,8 +56,15 @@ fn check_move(pos: &Position, mv: Move, level: ReversiLevel) {
 
 #[test]
 fn every_level_passes_exactly_when_it_must() {
-    // White to move has no move (black a1, white b1... only black can play c1).
-    let must_pass = parse_board(&format!("XO{} O", "-".repeat(62))).unwrap();
+    // White to move has no move: its one disc d4 has black rays running to the edge
+    // (e4-h4, d5-d8, e5-h8) and empty squares on every other side; black can play c4.
+    let mut cells = ['-'; 64];
+    for sq in [28, 29, 30, 31, 35, 43, 51, 59, 36, 45, 54, 63] {
+        cells[sq] = 'X';
+    }
+    cells[27] = 'O';
+    let board: String = cells.iter().collect();
+    let must_pass = parse_board(&format!("{board} O")).unwrap();
     assert!(must_pass.must_pass());
     for level in ReversiLevel::ALL {
         let mut e = new_engine(level, 1);

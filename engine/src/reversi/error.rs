@@ -52,6 +52,9 @@ pub enum NotationError {
     /// A board character (1-based `index`) that is not `-`, `X` or `O`.
     #[error("character {index} ('{found}') of the board is not '-', 'X' or 'O'")]
     BadCell { index: usize, found: char },
+    /// Discs no game can reach (see [`super::notation::parse_board`]).
+    #[error("no game reaches this board: {reason}")]
+    Impossible { reason: &'static str },
     /// What follows the 64 squares is not a space and `X` or `O`.
     #[error(
         "after the 64 squares expected a space and X or O for the side to move, found \"{found}\""

@@ -101,7 +101,10 @@ pub fn write_transcript(moves: &[Point]) -> String {
 
 /// Reads a board string: 64 squares row-major from a1 to h8 (`-` empty, `X` black,
 /// `O` white; `.` and lower case also accepted), a space, then `X` or `O` for the side to
-/// move. Surrounding spaces are ignored.
+/// move. Surrounding spaces are ignored. A board no game can reach is refused
+/// ([`NotationError::Impossible`]): the four centre squares start with discs and discs are
+/// never removed, and each disc is placed next to one already there, so every disc is
+/// joined to the centre through discs touching by a side or a corner.
 pub fn parse_board(s: &str) -> Result<Position, NotationError> {
     let text = s.trim();
     let mut chars = text.chars();
@@ -123,12 +126,45 @@ pub fn parse_board(s: &str) -> Result<Position, NotationError> {
         Some("O" | "o") => Color::White,
         _ => return Err(NotationError::BadSide { found: rest }),
     };
+    check_reachable(black | white)?;
     // Each square holds one disc, so the bitboards never overlap.
     Ok(Position::from_player_opponent(
         if side == Color::Black { black } else { white },
         if side == Color::Black { white } else { black },
         side,
     ))
+}
+
+/// The squares d4, e4, d5 and e5.
+const CENTRE: [u8; 4] = [27, 28, 35, 36];
+
+/// Refuses discs no game can reach: the centre not full, or a disc cut off from it.
+fn check_reachable(occupied: u64) -> Result<(), NotationError> {
+    if CENTRE.iter().any(|&sq| occupied & bit(sq) == 0) {
+        let reason = "the four centre squares d4, e4, d5 and e5 must hold discs";
+        return Err(NotationError::Impossible { reason });
+    }
+    let mut joined = CENTRE.iter().fold(0, |b, &sq| b | bit(sq));
+    let mut todo = CENTRE.to_vec();
+    while let Some(sq) = todo.pop() {
+        let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
+        for (dx, dy) in (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy))) {
+            let (nx, ny) = (x + dx, y + dy);
+            if !(0..8).contains(&nx) || !(0..8).contains(&ny) {
+                continue;
+            }
+            let next = (ny * 8 + nx) as u8;
+            if occupied & bit(next) != 0 && joined & bit(next) == 0 {
+                joined |= bit(next);
+                todo.push(next);
+            }
+        }
+    }
+    if joined != occupied {
+        let reason = "a disc is cut off from the centre (discs are only placed next to others)";
+        return Err(NotationError::Impossible { reason });
+    }
+    Ok(())
 }
 
 /// Writes a position as a board string: 64 squares a1..h8, a space, `X` or `O`.
@@ -210,6 +246,30 @@ mod tests {
             parse_board("  ---------------------------ox------xo--------------------------- x\n"),
             Ok(pos)
         );
+    }
+
+    #[test]
+    fn impossible_boards_are_refused() {
+        let start = format_board(&Position::initial());
+        let set = |s: &str, i: usize, c: &str| {
+            let mut t = s.to_string();
+            t.replace_range(i..i + 1, c);
+            t
+        };
+        // The centre emptied, a disc far from the others, an empty board.
+        for bad in [
+            set(&start, 27, "-"),
+            set(&start, 0, "X"),
+            set(&start, 9, "O"),
+            format!("{} X", "-".repeat(64)),
+        ] {
+            assert!(matches!(parse_board(&bad), Err(NotationError::Impossible { .. })), "{bad}");
+        }
+        // Joined through corners is fine: b2 touches c3, which touches d4.
+        let joined = set(&set(&start, 18, "X"), 9, "O");
+        assert!(parse_board(&joined).is_ok(), "{joined}");
+        let full = format!("{}{} X", "X".repeat(40), "O".repeat(24));
+        assert!(parse_board(&full).is_ok());
     }
 
     #[test]
