@@ -275,7 +275,9 @@ fn check_ended(game: &Game, ended: &GameResult) -> Result<(), SaveError> {
                 return bad("a resignation without a winner");
             };
             if *ended != game.resignation(winner.opponent()) {
-                return bad("a resignation must name only the winner, the side that did not resign");
+                return bad(
+                    "a resignation must name only the winner, the side that did not resign",
+                );
             }
         }
         EndReason::Forbidden => {

@@ -212,7 +212,9 @@ mod tests {
         assert_eq!(rule(&format!("{h}homo-1\nhomo-2\nrule renju\n")), Ok(Some(Rule::Renju)));
         assert_eq!(rule(&format!("{h}RULE  Standard \r\n")), Ok(Some(Rule::Standard)));
         assert_eq!(rule(&format!("{h}x\nrule freestyle\n-1\n")), Ok(Some(Rule::Freestyle)));
-        for (bad, at) in [("rule", 3), ("rule caro", 3), ("rule renju 4", 3), ("rule renju\nrule renju", 4)] {
+        for (bad, at) in
+            [("rule", 3), ("rule caro", 3), ("rule renju 4", 3), ("rule renju\nrule renju", 4)]
+        {
             assert!(
                 matches!(rule(&format!("{h}{bad}\n")), Err(PsqError::BadRule { line, .. }) if line == at),
                 "{bad:?}"
