@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use tengen_engine::ai::reversi::new_engine;
 use tengen_engine::ai::{CancelFlag, Engine, Limits, ReversiLevel, SearchInfo, SearchResult};
-use tengen_engine::reversi::{parse_board, Position};
+use tengen_engine::reversi::Position;
 use tengen_engine::rng::Rng;
-use tengen_engine::{Move, Point};
+use tengen_engine::{Color, Move, Point};
 
 /// Quick limits for a level, so the tests run fast.
 fn quick(level: ReversiLevel) -> Limits {
@@ -54,17 +54,24 @@ fn check_move(pos: &Position, mv: Move, level: ReversiLevel) {
     }
 }
 
+/// A position from 64 squares of `-XO`, a1 to h8. Board strings refuse positions no game
+/// reaches; these are made up to test one idea each, so they are built directly.
+fn made_up(squares: &str, side: Color) -> Position {
+    let (mut black, mut white) = (0u64, 0u64);
+    for (i, c) in squares.chars().enumerate() {
+        match c {
+            'X' => black |= 1 << i,
+            'O' => white |= 1 << i,
+            _ => {}
+        }
+    }
+    Position::from_bitboards(black, white, side).unwrap()
+}
+
 #[test]
 fn every_level_passes_exactly_when_it_must() {
-    // White to move has no move: its one disc d4 has black rays running to the edge
-    // (e4-h4, d5-d8, e5-h8) and empty squares on every other side; black can play c4.
-    let mut cells = ['-'; 64];
-    for sq in [28, 29, 30, 31, 35, 43, 51, 59, 36, 45, 54, 63] {
-        cells[sq] = 'X';
-    }
-    cells[27] = 'O';
-    let board: String = cells.iter().collect();
-    let must_pass = parse_board(&format!("{board} O")).unwrap();
+    // White to move has no move (black a1, white b1... only black can play c1).
+    let must_pass = made_up(&format!("XO{}", "-".repeat(62)), Color::White);
     assert!(must_pass.must_pass());
     for level in ReversiLevel::ALL {
         let mut e = new_engine(level, 1);
@@ -129,7 +136,7 @@ fn greedy_and_classic_take_a_free_corner() {
         "-OOOOOOX", "--------", "--------", "---OX---", "---XO---", "--------", "--------",
         "--------",
     ];
-    let pos = parse_board(&format!("{} X", rows.concat())).unwrap();
+    let pos = made_up(&rows.concat(), Color::Black);
     assert!(pos.is_legal(Point::new(0, 0)));
     assert!(pos.legal_points().len() > 3);
     for level in [ReversiLevel::Greedy, ReversiLevel::Classic] {
