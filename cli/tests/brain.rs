@@ -34,8 +34,20 @@ impl Brain {
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
         self.stdin.flush().unwrap();
+    }
+
+    /// The brain's resident memory in bytes (Linux), from /proc.
+    fn rss(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
     }
 
     /// The next answer line, skipping MESSAGE and DEBUG lines.
@@ -151,6 +163,152 @@ fn renju_rule_is_accepted() {
     let mut board = Vec::new();
     brain.send("BEGIN");
     brain.answer_move(&mut board);
+    brain.send("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+#[test]
+fn a_folder_in_another_code_page_is_accepted_and_the_brain_keeps_running() {
+    let mut brain = Brain::start("pattern");
+    brain.send("START 15");
+    assert_eq!(brain.answer(), "OK");
+    // Piskvork sends the folder in the system code page: here Latin-1 "C:\\é".
+    brain.send_bytes(b"INFO folder C:\\\xe9\n");
+    brain.send("ABOUT");
+    assert!(brain.answer().contains("name=\"Tengen\""));
+    // Any other line that is not UTF-8 is answered with ERROR, and the brain goes on.
+    brain.send_bytes(b"TURN 7,\xff7\n");
+    let reply = brain.answer();
+    assert!(reply.starts_with("ERROR") && reply.contains("UTF-8"), "{reply}");
+    brain.send_bytes(b"\xfe\xfd\xfc\r\n");
+    assert!(brain.answer().starts_with("ERROR"));
+    let mut board = Vec::new();
+    brain.send("BEGIN");
+    brain.answer_move(&mut board);
+    brain.send("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+#[test]
+fn an_endless_line_is_refused_and_the_brain_keeps_running() {
+    let mut brain = Brain::start("fivetuple");
+    let mut long = vec![b'A'; 200_000];
+    long.push(b'\n');
+    brain.send_bytes(&long);
+    let reply = brain.answer();
+    assert!(reply.starts_with("ERROR") && reply.contains("longer"), "{reply}");
+    brain.send("ABOUT");
+    assert!(brain.answer().contains("name=\"Tengen\""));
+    brain.send("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+/// Sets up a middle-game position (so Master really searches) and returns its stones.
+fn middle_game(brain: &mut Brain) -> Vec<(u8, u8)> {
+    let stones = [(7, 7, 2), (8, 8, 1), (7, 8, 2), (6, 6, 1), (8, 7, 2), (9, 7, 1), (6, 8, 2)];
+    brain.send("BOARD");
+    for (x, y, f) in stones {
+        brain.send(&format!("{x},{y},{f}"));
+    }
+    brain.send("DONE");
+    stones.iter().map(|&(x, y, _)| (x, y)).collect()
+}
+
+#[test]
+fn huge_max_memory_neither_hangs_nor_aborts() {
+    for memory in ["18446744073709551615", "1099511627776"] {
+        let mut brain = Brain::start("master");
+        brain.send(&format!("INFO max_memory {memory}"));
+        brain.send("INFO timeout_turn 300");
+        brain.send("START 15");
+        assert_eq!(brain.answer(), "OK");
+        let mut board = middle_game(&mut brain);
+        brain.answer_move(&mut board);
+        brain.send("END");
+        let start = Instant::now();
+        assert!(brain.child.wait().unwrap().success(), "max_memory {memory}");
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn the_table_takes_memory_only_as_the_search_uses_it() {
+    // A 2 GiB budget: the old brain wrote zeros over the whole table before its first
+    // search (2 GiB resident, seconds past the turn's time); now the pages are only taken
+    // as entries are stored.
+    let mut brain = Brain::start("master");
+    brain.send("INFO max_memory 2147483648");
+    brain.send("INFO timeout_turn 300");
+    brain.send("START 15");
+    assert_eq!(brain.answer(), "OK");
+    let Some(after_start) = brain.rss() else { return }; // no /proc: nothing to measure
+    assert!(after_start < 64 << 20, "{after_start} bytes resident after START");
+    let mut board = middle_game(&mut brain);
+    brain.answer_move(&mut board);
+    let after_move = brain.rss().unwrap();
+    assert!(after_move < 1 << 30, "{after_move} bytes resident after one 300 ms move");
+    brain.send("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+#[test]
+fn yixin_board_commands() {
+    let mut brain = Brain::start("master");
+    brain.send("INFO thread_num 4");
+    brain.send("INFO caution_factor 2");
+    brain.send("INFO rule 2"); // Yixin-Board's Renju
+    brain.send("INFO timeout_turn 600");
+    brain.send("START 15");
+    // The INFO lines are accepted silently: the first answer is START's.
+    assert_eq!(brain.answer(), "OK");
+    brain.send("INFO rule 8");
+    assert!(brain.answer().starts_with("ERROR unsupported rule 8"));
+    brain.send("INFO rule 3");
+    assert!(brain.answer().starts_with("ERROR unsupported rule 3"));
+    // Black (the brain, 1) has 2,3,4 and 6,7,8 on row 7: 5,7 would make an overline.
+    brain.send("YXBOARD");
+    for (x, y, f) in [
+        (2, 7, 1),
+        (0, 0, 2),
+        (3, 7, 1),
+        (0, 2, 2),
+        (4, 7, 1),
+        (0, 4, 2),
+        (6, 7, 1),
+        (0, 6, 2),
+        (7, 7, 1),
+        (0, 8, 2),
+        (8, 7, 1),
+        (0, 10, 2),
+    ] {
+        brain.send(&format!("{x},{y},{f}"));
+    }
+    brain.send("DONE");
+    // YXBOARD is not answered; the rule is still Renju after the refused ones.
+    brain.send("YXSHOWFORBID");
+    assert_eq!(brain.answer(), "FORBID 0507.");
+    brain.send("YXHASHCLEAR");
+    brain.send("ABOUT");
+    assert!(brain.answer().contains("name=\"Tengen\""));
+
+    // YXNBEST 3: three different moves, each with its score, best first, then the move.
+    brain.send("YXNBEST 3");
+    let mut pvs = Vec::new();
+    let mv = loop {
+        let line = brain.lines.recv_timeout(Duration::from_secs(20)).expect("an answer");
+        if let Some(rest) = line.strip_prefix("MESSAGE (") {
+            pvs.push(rest.to_string());
+        } else if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
+            break line;
+        }
+    };
+    assert_eq!(pvs.len(), 3, "{pvs:?}");
+    let firsts: Vec<&str> =
+        pvs.iter().map(|l| l.rsplit(" | ").next().unwrap().split(' ').next().unwrap()).collect();
+    assert!(pvs[0].starts_with("1) ") && pvs[2].starts_with("3) "), "{pvs:?}");
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert_eq!(mv, firsts[0], "the best move is played");
+    assert!(!firsts.contains(&"5,7"), "a forbidden point is never proposed: {firsts:?}");
     brain.send("END");
     assert!(brain.child.wait().unwrap().success());
 }
