@@ -47,12 +47,19 @@ impl Default for Controls {
 }
 
 impl Controls {
-    /// The time to think about one move: the turn limit less a safety margin, and a share
-    /// of the time left in the game.
-    pub fn move_budget(&self) -> Duration {
+    /// The milliseconds of one turn (0 = "as fast as possible": 100 ms) and the safety
+    /// margin kept from them: a fifth, 30 ms to 1 s (a loaded machine delays threads by tens
+    /// of milliseconds, and a brain that answers late forfeits).
+    fn turn_and_margin(&self) -> (u64, u64) {
         const FASTEST_MS: u64 = 100;
         let turn = if self.timeout_turn == 0 { FASTEST_MS } else { self.timeout_turn };
-        let margin = (turn / 10).clamp(30, 1_000);
+        (turn, (turn / 5).clamp(30, 1_000))
+    }
+
+    /// The time to think about one move (after which the search is cancelled): the turn
+    /// less the margin, and a share of the time left in the game.
+    pub fn move_budget(&self) -> Duration {
+        let (turn, margin) = self.turn_and_margin();
         let mut ms = turn.saturating_sub(margin);
         if let Some(left) = self.time_left.filter(|_| self.timeout_match > 0) {
             // Keep a reserve and spread the rest over the moves still to come.
@@ -60,6 +67,19 @@ impl Controls {
             ms = ms.min(share);
         }
         Duration::from_millis(ms.max(10))
+    }
+
+    /// The time by which the brain answers whatever the search is doing: half-way through
+    /// the margin after [`Controls::move_budget`].
+    /// With a match clock nearly run out, it stays within half of the time left.
+    pub fn reply_time(&self) -> Duration {
+        let (_, margin) = self.turn_and_margin();
+        let budget = self.move_budget();
+        let mut reply = budget + Duration::from_millis(margin / 2);
+        if let Some(left) = self.time_left.filter(|_| self.timeout_match > 0) {
+            reply = reply.min(budget.max(Duration::from_millis(left / 2)));
+        }
+        reply
     }
 }
 
@@ -371,10 +391,19 @@ mod tests {
         run(&mut s, "INFO rule 1");
         assert_eq!(s.pos.as_ref().unwrap().rule(), Rule::Standard);
         run(&mut s, "INFO timeout_turn 1000");
-        assert_eq!(s.controls.move_budget(), Duration::from_millis(900));
+        assert_eq!(s.controls.move_budget(), Duration::from_millis(800));
+        assert_eq!(s.controls.reply_time(), Duration::from_millis(900));
+        run(&mut s, "INFO timeout_turn 300");
+        assert_eq!(s.controls.move_budget(), Duration::from_millis(240));
+        assert_eq!(s.controls.reply_time(), Duration::from_millis(270));
+        run(&mut s, "INFO timeout_turn 1000");
         run(&mut s, "INFO timeout_match 100000");
         run(&mut s, "INFO time_left 2400");
-        assert_eq!(s.controls.move_budget(), Duration::from_millis(191));
+        assert_eq!(s.controls.move_budget(), Duration::from_millis(183));
+        assert_eq!(s.controls.reply_time(), Duration::from_millis(283));
+        run(&mut s, "INFO time_left 50");
+        assert_eq!(s.controls.move_budget(), Duration::from_millis(10));
+        assert_eq!(s.controls.reply_time(), Duration::from_millis(25));
         run(&mut s, "INFO evaluate 7,7");
         assert!(matches!(run(&mut s, "START 99"), Action::Reply(l) if l[0].starts_with("ERROR")));
         assert!(matches!(run(&mut s, "START 4"), Action::Reply(l) if l[0].starts_with("ERROR")));
