@@ -1,80 +1,14 @@
 //! Drives `tengen brain` as a Gomocup manager would, through its stdin and stdout.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+mod common;
+
 use std::time::{Duration, Instant};
 
-struct Brain {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Brain {
-    fn start(level: &str) -> Brain {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["brain", "--level", level, "--seed", "7"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the tengen binary starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Brain { child, stdin, lines }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.send_bytes(format!("{line}\n").as_bytes());
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        self.stdin.write_all(bytes).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// The brain's resident memory in bytes (Linux), from /proc.
-    fn rss(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        Some(kb * 1024)
-    }
-
-    /// The next answer line, skipping MESSAGE and DEBUG lines.
-    fn answer(&mut self) -> String {
-        loop {
-            let line = self.lines.recv_timeout(Duration::from_secs(20)).expect("an answer");
-            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
-                return line;
-            }
-        }
-    }
-
-    /// The next answer, which must be a move on an empty point of `board`; records it.
-    fn answer_move(&mut self, board: &mut Vec<(u8, u8)>) -> (u8, u8) {
-        let line = self.answer();
-        let (x, y) = line.split_once(',').unwrap_or_else(|| panic!("a move, got {line:?}"));
-        let p: (u8, u8) = (x.trim().parse().unwrap(), y.trim().parse().unwrap());
-        assert!(p.0 < 15 && p.1 < 15, "{p:?} on the board");
-        assert!(!board.contains(&p), "{p:?} is empty");
-        board.push(p);
-        p
-    }
-}
+use common::Brain;
 
 #[test]
 fn plays_a_game_through_the_protocol() {
-    let mut brain = Brain::start("pattern");
+    let mut brain = Brain::start("pattern", 7);
     brain.send("INFO timeout_turn 1000");
     brain.send("INFO rule 0");
     brain.send("START 15");
@@ -120,7 +54,7 @@ fn plays_a_game_through_the_protocol() {
 
 #[test]
 fn board_command_sets_up_a_position_and_the_brain_blocks_a_four() {
-    let mut brain = Brain::start("pattern");
+    let mut brain = Brain::start("pattern", 7);
     brain.send("START 15");
     assert_eq!(brain.answer(), "OK");
     // The opponent (2) has four in a row on row 3; the brain (1) must block at 3,3 or 8,3.
@@ -138,7 +72,7 @@ fn board_command_sets_up_a_position_and_the_brain_blocks_a_four() {
 
 #[test]
 fn end_while_thinking_quits_promptly() {
-    let mut brain = Brain::start("lookahead");
+    let mut brain = Brain::start("lookahead", 7);
     brain.send("INFO timeout_turn 30000");
     brain.send("START 19");
     assert_eq!(brain.answer(), "OK");
@@ -156,20 +90,16 @@ fn end_while_thinking_quits_promptly() {
 
 #[test]
 fn renju_rule_is_accepted() {
-    let mut brain = Brain::start("fivetuple");
+    let mut brain = Brain::start("fivetuple", 7);
     brain.send("INFO rule 4");
     brain.send("START 15");
     assert_eq!(brain.answer(), "OK");
-    let mut board = Vec::new();
-    brain.send("BEGIN");
-    brain.answer_move(&mut board);
-    brain.send("END");
-    assert!(brain.child.wait().unwrap().success());
+    brain.begins_and_ends();
 }
 
 #[test]
 fn a_folder_in_another_code_page_is_accepted_and_the_brain_keeps_running() {
-    let mut brain = Brain::start("pattern");
+    let mut brain = Brain::start("pattern", 7);
     brain.send("START 15");
     assert_eq!(brain.answer(), "OK");
     // Piskvork sends the folder in the system code page: here Latin-1 "C:\\é".
@@ -182,16 +112,12 @@ fn a_folder_in_another_code_page_is_accepted_and_the_brain_keeps_running() {
     assert!(reply.starts_with("ERROR") && reply.contains("UTF-8"), "{reply}");
     brain.send_bytes(b"\xfe\xfd\xfc\r\n");
     assert!(brain.answer().starts_with("ERROR"));
-    let mut board = Vec::new();
-    brain.send("BEGIN");
-    brain.answer_move(&mut board);
-    brain.send("END");
-    assert!(brain.child.wait().unwrap().success());
+    brain.begins_and_ends();
 }
 
 #[test]
 fn an_endless_line_is_refused_and_the_brain_keeps_running() {
-    let mut brain = Brain::start("fivetuple");
+    let mut brain = Brain::start("fivetuple", 7);
     let mut long = vec![b'A'; 200_000];
     long.push(b'\n');
     brain.send_bytes(&long);
@@ -217,7 +143,7 @@ fn middle_game(brain: &mut Brain) -> Vec<(u8, u8)> {
 #[test]
 fn huge_max_memory_neither_hangs_nor_aborts() {
     for memory in ["18446744073709551615", "1099511627776"] {
-        let mut brain = Brain::start("master");
+        let mut brain = Brain::start("master", 7);
         brain.send(&format!("INFO max_memory {memory}"));
         brain.send("INFO timeout_turn 300");
         brain.send("START 15");
@@ -236,7 +162,7 @@ fn the_table_takes_memory_only_as_the_search_uses_it() {
     // A 2 GiB budget: the old brain wrote zeros over the whole table before its first
     // search (2 GiB resident, seconds past the turn's time); now the pages are only taken
     // as entries are stored.
-    let mut brain = Brain::start("master");
+    let mut brain = Brain::start("master", 7);
     brain.send("INFO max_memory 2147483648");
     brain.send("INFO timeout_turn 300");
     brain.send("START 15");
@@ -253,7 +179,7 @@ fn the_table_takes_memory_only_as_the_search_uses_it() {
 
 #[test]
 fn yixin_board_commands() {
-    let mut brain = Brain::start("master");
+    let mut brain = Brain::start("master", 7);
     brain.send("INFO thread_num 4");
     brain.send("INFO caution_factor 2");
     brain.send("INFO rule 2"); // Yixin-Board's Renju

@@ -8,10 +8,12 @@
 //! `TENGEN_BRAIN_FUZZ_LOG=FILE` writes everything sent to the brain (ABOUTs included) to FILE,
 //! to replay a failure with `tengen brain < FILE`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+mod common;
+
+use std::io::Write;
 use std::time::Duration;
+
+use common::Brain;
 
 const DEFAULT_CASES: u64 = 400;
 /// How long ABOUT may take to be answered: a search under way (at most the short turn time
@@ -109,54 +111,24 @@ impl Gen {
     }
 }
 
-struct Brain {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// The fuzzer's brain: Master, searches kept short.
+fn start_brain() -> Brain {
+    let mut brain = Brain::start("master", 3);
+    brain.send("INFO timeout_turn 20");
+    brain
 }
 
-impl Brain {
-    fn start() -> Brain {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["brain", "--level", "master", "--seed", "3"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the tengen binary starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            while reader.read_until(b'\n', &mut buf).is_ok_and(|n| n > 0) {
-                if tx.send(String::from_utf8_lossy(&buf).trim_end().to_string()).is_err() {
-                    break;
-                }
-                buf.clear();
-            }
-        });
-        let mut brain = Brain { child, stdin, lines };
-        brain.send(b"INFO timeout_turn 20\n");
-        brain
+/// Sends ABOUT and waits for its answer; false if the brain died or did not answer in
+/// time. (ABOUT inside an unfinished BOARD is answered too, after an ERROR.)
+fn answers_about(brain: &mut Brain) -> bool {
+    if !brain.try_send(b"ABOUT\n") {
+        return false;
     }
-
-    fn send(&mut self, bytes: &[u8]) -> bool {
-        self.stdin.write_all(bytes).and_then(|()| self.stdin.flush()).is_ok()
-    }
-
-    /// Sends ABOUT and waits for its answer; false if the brain died or did not answer
-    /// in time. (ABOUT inside an unfinished BOARD is answered too, after an ERROR.)
-    fn answers_about(&mut self) -> bool {
-        if !self.send(b"ABOUT\n") {
-            return false;
-        }
-        loop {
-            match self.lines.recv_timeout(ABOUT_WAIT) {
-                Ok(line) if line.starts_with("name=") => return true,
-                Ok(_) => {}
-                Err(_) => return false,
-            }
+    loop {
+        match brain.lines.recv_timeout(ABOUT_WAIT) {
+            Ok(line) if line.starts_with("name=") => return true,
+            Ok(_) => {}
+            Err(_) => return false,
         }
     }
 }
@@ -169,7 +141,7 @@ fn random_protocol_streams_never_kill_the_brain() {
     let mut gen = Gen(seed | 1);
     let mut log = std::env::var_os("TENGEN_BRAIN_FUZZ_LOG")
         .map(|path| std::fs::File::create(path).expect("the log file can be written"));
-    let mut brain = Brain::start();
+    let mut brain = start_brain();
     let mut failures = Vec::new();
     let mut lines_sent = 0u64;
     for case in 0..cases {
@@ -181,15 +153,15 @@ fn random_protocol_streams_never_kill_the_brain() {
         if let Some(log) = &mut log {
             log.write_all(&stream).and_then(|()| log.write_all(b"ABOUT\n")).unwrap();
         }
-        let alive = brain.send(&stream) && brain.answers_about();
+        let alive = brain.try_send(&stream) && answers_about(&mut brain);
         if !alive {
             failures.push(format!("case {case}: {:?}", String::from_utf8_lossy(&stream)));
             let _ = brain.child.kill();
             let _ = brain.child.wait();
-            brain = Brain::start();
+            brain = start_brain();
         }
     }
-    brain.send(b"END\n");
+    brain.send("END");
     let status = brain.child.wait().unwrap();
     eprintln!(
         "brain fuzz: {cases} streams, {lines_sent} lines, seed {seed:#x}: {} failures",
