@@ -57,7 +57,7 @@ impl Gen {
     fn point(&mut self) -> String {
         match self.below(6) {
             0 => format!("{},{}", self.number(), self.number()),
-            1 => format!("{}", self.number()),
+            1 => self.number(),
             2 => format!("{},{},{}", self.below(20), self.below(20), self.below(20)),
             _ => format!("{},{}", self.below(20), self.below(20)),
         }
@@ -137,7 +137,7 @@ fn answers_about(brain: &mut Brain) -> bool {
 fn random_protocol_streams_never_kill_the_brain() {
     let env = |key: &str| std::env::var(key).ok().and_then(|v| v.parse::<u64>().ok());
     let cases = env("TENGEN_BRAIN_FUZZ_CASES").unwrap_or(DEFAULT_CASES);
-    let seed = env("TENGEN_BRAIN_FUZZ_SEED").unwrap_or(0x5EED_0F_B4A1);
+    let seed = env("TENGEN_BRAIN_FUZZ_SEED").unwrap_or(0x005E_ED0F_B4A1);
     let mut gen = Gen(seed | 1);
     let mut log = std::env::var_os("TENGEN_BRAIN_FUZZ_LOG")
         .map(|path| std::fs::File::create(path).expect("the log file can be written"));
