@@ -2,6 +2,10 @@
 """Brain-vs-brain match through the Gomocup protocol, timing every answer.
 
     python3 scripts/brain-timing.py --brain target/release/tengen --games 24 --turn 300
+    python3 scripts/brain-timing.py --brain old/tengen --brain new/tengen --games 24
+
+With several --brain binaries the games go to each in turn (so all see the same load), and
+the summary is given for each.
 
 Two `tengen brain` processes play each other as a manager would drive them (START, INFO,
 BEGIN / TURN), freestyle on 15x15. Each answer is timed from the moment the command is
@@ -67,16 +71,19 @@ def five(stones, x, y):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--brain", required=True, help="path of the tengen binary")
+    ap.add_argument("--brain", required=True, action="append",
+                    help="path of a tengen binary (repeat to compare binaries)")
     ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--turn", type=int, default=300, help="timeout_turn in ms")
     ap.add_argument("--memory", type=int, default=0, help="max_memory in bytes (0: none)")
     ap.add_argument("--max-moves", type=int, default=120)
     args = ap.parse_args()
-    times = []  # (ms, game, move number, command)
+    times = {b: [] for b in args.brain}  # binary: [(ms, game, move number, command)]
     for g in range(args.games):
-        brains = [Brain([args.brain], 2 * g + 1, args.memory),
-                  Brain([args.brain], 2 * g + 2, args.memory)]
+        binary = args.brain[g % len(args.brain)]
+        game_seed = g // len(args.brain)
+        brains = [Brain([binary], 2 * game_seed + 1, args.memory),
+                  Brain([binary], 2 * game_seed + 2, args.memory)]
         for b in brains:
             b.send(f"INFO timeout_turn {args.turn}")
             b.send(f"INFO max_memory {args.memory}")
@@ -84,11 +91,11 @@ def main():
             b.send("START 15")
             assert b.answer() == "OK"
         owner = {}
-        side = g % 2  # who begins alternates
+        side = game_seed % 2  # who begins alternates
         reply, ms = brains[side].timed("BEGIN")
         cmd = "BEGIN"
         for move in range(args.max_moves):
-            times.append((ms, g, move + 1, f"{cmd}; {brains[side].debug}"))
+            times[binary].append((ms, g, move + 1, f"{cmd}; {brains[side].debug}"))
             if not reply[0].isdigit():
                 print(f"game {g}: {reply!r}", file=sys.stderr)
                 break
@@ -102,17 +109,21 @@ def main():
             reply, ms = brains[side].timed(cmd)
         for b in brains:
             b.close()
-        worst = max(t[0] for t in times if t[1] == g)
-        print(f"game {g + 1}: {len(owner)} stones, slowest answer {worst:.0f} ms", flush=True)
-    times.sort(reverse=True)
-    over = [t for t in times if t[0] > args.turn]
-    print(f"{len(times)} answers, timeout_turn {args.turn} ms, max_memory {args.memory}: "
-          f"max {times[0][0]:.0f} ms, over the limit {len(over)}")
-    for ms, g, n, cmd in times[:8]:
-        print(f"  {ms:6.0f} ms  game {g + 1} move {n} ({cmd})")
-    first = [t[0] for t in times if t[2] <= 2]
-    print(f"first answers of each brain: max {max(first):.0f} ms")
-    sys.exit(1 if over else 0)
+        worst = max(t[0] for t in times[binary] if t[1] == g)
+        print(f"game {g + 1} ({binary}): {len(owner)} stones, slowest answer {worst:.0f} ms",
+              flush=True)
+    any_over = False
+    for binary, ts in times.items():
+        ts.sort(reverse=True)
+        over = [t for t in ts if t[0] > args.turn]
+        any_over = any_over or bool(over)
+        print(f"{binary}: {len(ts)} answers, timeout_turn {args.turn} ms, max_memory "
+              f"{args.memory}: max {ts[0][0]:.0f} ms, over the limit {len(over)}")
+        for ms, g, n, cmd in ts[:8]:
+            print(f"  {ms:6.0f} ms  game {g + 1} move {n} ({cmd})")
+        first = [t[0] for t in ts if t[2] <= 2]
+        print(f"  first answers of each brain (book moves): max {max(first):.0f} ms")
+    sys.exit(1 if any_over else 0)
 
 
 if __name__ == "__main__":
