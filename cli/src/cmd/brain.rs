@@ -122,7 +122,7 @@ fn answer(
         }
     };
     let results = match (job, engine) {
-        (Job::Best(n), BrainEngine::Master(m)) => m.best_moves(pos, n, limits, cancel),
+        (Job::Best(n), BrainEngine::Master(m)) => m.best_moves(pos, n, limits, cancel, &mut report),
         (_, engine) => vec![engine.engine().search(pos, limits, cancel, &mut report)],
     };
     let Some(first) = results.first() else {

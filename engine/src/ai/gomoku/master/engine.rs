@@ -45,13 +45,14 @@ impl Master {
     /// root's choices, so the k-th search finds the best move that is not one of the first
     /// k-1, with its own score. The time limit is shared: each search gets an equal part of
     /// what is left. Fewer than `n` come back when the position has fewer legal moves or
-    /// the search is cancelled.
+    /// the search is cancelled. `progress` hears the first (best move's) search only.
     pub fn best_moves(
         &mut self,
         pos: &Position,
         n: usize,
         limits: &Limits,
         cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
     ) -> Vec<SearchResult> {
         let start = Instant::now();
         let renju_black = pos.rule() == Rule::Renju && pos.side_to_move() == Color::Black;
@@ -73,8 +74,9 @@ impl Master {
             };
             let allowed =
                 |p: Point| !found.contains(&p) && (!renju_black || pos.is_forbidden(p).is_none());
-            let r =
-                self.think_from(Instant::now(), board_of(pos), &allowed, &sub, cancel, &mut |_| {});
+            let mut quiet = |_: &SearchInfo| {};
+            let report: &mut dyn FnMut(&SearchInfo) = if i == 0 { progress } else { &mut quiet };
+            let r = self.think_from(Instant::now(), board_of(pos), &allowed, &sub, cancel, report);
             match r.best {
                 Move::Place(p) if pos.stone(p).is_none() && !found.contains(&p) => {
                     found.push(p);
