@@ -37,8 +37,22 @@ enum Command {
     Solve(cmd::solve::Args),
 }
 
+/// Whether the program was started under a Piskvork brain name (`pbrain-tengen.exe`):
+/// Piskvork and Yixin-Board run brains without arguments, and only those named `pbrain-*`
+/// with the pipe protocol, so a copy under such a name is the brain.
+fn started_as_brain(program: Option<&std::ffi::OsStr>) -> bool {
+    program
+        .and_then(|p| std::path::Path::new(p).file_stem())
+        .and_then(|s| s.to_str())
+        .is_some_and(|s| s.to_ascii_lowercase().starts_with("pbrain-"))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.len() == 1 && started_as_brain(args.first().map(|a| a.as_os_str())) {
+        args.push("brain".into());
+    }
+    let cli = Cli::parse_from(args);
     let outcome = match cli.command {
         Command::Perft(a) => cmd::perft::run(a),
         Command::Forbidden(a) => cmd::forbidden::run(a),
@@ -56,5 +70,21 @@ fn main() -> ExitCode {
             eprintln!("tengen: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::started_as_brain;
+
+    #[test]
+    fn a_pbrain_name_starts_the_brain() {
+        let name = |s: &str| started_as_brain(Some(std::ffi::OsStr::new(s)));
+        assert!(name("pbrain-tengen.exe"));
+        assert!(name("PBRAIN-Tengen.EXE"));
+        assert!(name("/opt/piskvork/pbrain-tengen"));
+        assert!(!name("tengen"));
+        assert!(!name("/usr/bin/tengen.exe"));
+        assert!(!started_as_brain(None));
     }
 }

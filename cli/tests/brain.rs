@@ -1,68 +1,14 @@
 //! Drives `tengen brain` as a Gomocup manager would, through its stdin and stdout.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+mod common;
+
 use std::time::{Duration, Instant};
 
-struct Brain {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Brain {
-    fn start(level: &str) -> Brain {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["brain", "--level", level, "--seed", "7"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the tengen binary starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Brain { child, stdin, lines }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// The next answer line, skipping MESSAGE and DEBUG lines.
-    fn answer(&mut self) -> String {
-        loop {
-            let line = self.lines.recv_timeout(Duration::from_secs(20)).expect("an answer");
-            if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
-                return line;
-            }
-        }
-    }
-
-    /// The next answer, which must be a move on an empty point of `board`; records it.
-    fn answer_move(&mut self, board: &mut Vec<(u8, u8)>) -> (u8, u8) {
-        let line = self.answer();
-        let (x, y) = line.split_once(',').unwrap_or_else(|| panic!("a move, got {line:?}"));
-        let p: (u8, u8) = (x.trim().parse().unwrap(), y.trim().parse().unwrap());
-        assert!(p.0 < 15 && p.1 < 15, "{p:?} on the board");
-        assert!(!board.contains(&p), "{p:?} is empty");
-        board.push(p);
-        p
-    }
-}
+use common::Brain;
 
 #[test]
 fn plays_a_game_through_the_protocol() {
-    let mut brain = Brain::start("pattern");
+    let mut brain = Brain::start("pattern", 7);
     brain.send("INFO timeout_turn 1000");
     brain.send("INFO rule 0");
     brain.send("START 15");
@@ -108,7 +54,7 @@ fn plays_a_game_through_the_protocol() {
 
 #[test]
 fn board_command_sets_up_a_position_and_the_brain_blocks_a_four() {
-    let mut brain = Brain::start("pattern");
+    let mut brain = Brain::start("pattern", 7);
     brain.send("START 15");
     assert_eq!(brain.answer(), "OK");
     // The opponent (2) has four in a row on row 3; the brain (1) must block at 3,3 or 8,3.
@@ -126,7 +72,7 @@ fn board_command_sets_up_a_position_and_the_brain_blocks_a_four() {
 
 #[test]
 fn end_while_thinking_quits_promptly() {
-    let mut brain = Brain::start("lookahead");
+    let mut brain = Brain::start("lookahead", 7);
     brain.send("INFO timeout_turn 30000");
     brain.send("START 19");
     assert_eq!(brain.answer(), "OK");
@@ -144,13 +90,151 @@ fn end_while_thinking_quits_promptly() {
 
 #[test]
 fn renju_rule_is_accepted() {
-    let mut brain = Brain::start("fivetuple");
+    let mut brain = Brain::start("fivetuple", 7);
     brain.send("INFO rule 4");
     brain.send("START 15");
     assert_eq!(brain.answer(), "OK");
-    let mut board = Vec::new();
-    brain.send("BEGIN");
+    brain.begins_and_ends();
+}
+
+#[test]
+fn a_folder_in_another_code_page_is_accepted_and_the_brain_keeps_running() {
+    let mut brain = Brain::start("pattern", 7);
+    brain.send("START 15");
+    assert_eq!(brain.answer(), "OK");
+    // Piskvork sends the folder in the system code page: here Latin-1 "C:\\é".
+    brain.send_bytes(b"INFO folder C:\\\xe9\n");
+    brain.send("ABOUT");
+    assert!(brain.answer().contains("name=\"Tengen\""));
+    // Any other line that is not UTF-8 is answered with ERROR, and the brain goes on.
+    brain.send_bytes(b"TURN 7,\xff7\n");
+    let reply = brain.answer();
+    assert!(reply.starts_with("ERROR") && reply.contains("UTF-8"), "{reply}");
+    brain.send_bytes(b"\xfe\xfd\xfc\r\n");
+    assert!(brain.answer().starts_with("ERROR"));
+    brain.begins_and_ends();
+}
+
+#[test]
+fn an_endless_line_is_refused_and_the_brain_keeps_running() {
+    let mut brain = Brain::start("fivetuple", 7);
+    let mut long = vec![b'A'; 200_000];
+    long.push(b'\n');
+    brain.send_bytes(&long);
+    let reply = brain.answer();
+    assert!(reply.starts_with("ERROR") && reply.contains("longer"), "{reply}");
+    brain.send("ABOUT");
+    assert!(brain.answer().contains("name=\"Tengen\""));
+    brain.send("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+/// Sets up a middle-game position (so Master really searches) and returns its stones.
+fn middle_game(brain: &mut Brain) -> Vec<(u8, u8)> {
+    let stones = [(7, 7, 2), (8, 8, 1), (7, 8, 2), (6, 6, 1), (8, 7, 2), (9, 7, 1), (6, 8, 2)];
+    brain.send("BOARD");
+    for (x, y, f) in stones {
+        brain.send(&format!("{x},{y},{f}"));
+    }
+    brain.send("DONE");
+    stones.iter().map(|&(x, y, _)| (x, y)).collect()
+}
+
+#[test]
+fn huge_max_memory_neither_hangs_nor_aborts() {
+    for memory in ["18446744073709551615", "1099511627776"] {
+        let mut brain = Brain::start("master", 7);
+        brain.send(&format!("INFO max_memory {memory}"));
+        brain.send("INFO timeout_turn 300");
+        brain.send("START 15");
+        assert_eq!(brain.answer(), "OK");
+        let mut board = middle_game(&mut brain);
+        brain.answer_move(&mut board);
+        brain.send("END");
+        let start = Instant::now();
+        assert!(brain.child.wait().unwrap().success(), "max_memory {memory}");
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn the_table_takes_memory_only_as_the_search_uses_it() {
+    // A 2 GiB budget: the old brain wrote zeros over the whole table before its first
+    // search (2 GiB resident, seconds past the turn's time); now the pages are only taken
+    // as entries are stored.
+    let mut brain = Brain::start("master", 7);
+    brain.send("INFO max_memory 2147483648");
+    brain.send("INFO timeout_turn 300");
+    brain.send("START 15");
+    assert_eq!(brain.answer(), "OK");
+    let Some(after_start) = brain.rss() else { return }; // no /proc: nothing to measure
+    assert!(after_start < 64 << 20, "{after_start} bytes resident after START");
+    let mut board = middle_game(&mut brain);
     brain.answer_move(&mut board);
+    let after_move = brain.rss().unwrap();
+    assert!(after_move < 1 << 30, "{after_move} bytes resident after one 300 ms move");
+    brain.send("END");
+    assert!(brain.child.wait().unwrap().success());
+}
+
+#[test]
+fn yixin_board_commands() {
+    let mut brain = Brain::start("master", 7);
+    brain.send("INFO thread_num 4");
+    brain.send("INFO caution_factor 2");
+    brain.send("INFO rule 2"); // Yixin-Board's Renju
+    brain.send("INFO timeout_turn 600");
+    brain.send("START 15");
+    // The INFO lines are accepted silently: the first answer is START's.
+    assert_eq!(brain.answer(), "OK");
+    brain.send("INFO rule 8");
+    assert!(brain.answer().starts_with("ERROR unsupported rule 8"));
+    brain.send("INFO rule 3");
+    assert!(brain.answer().starts_with("ERROR unsupported rule 3"));
+    // Black (the brain, 1) has 2,3,4 and 6,7,8 on row 7: 5,7 would make an overline.
+    brain.send("YXBOARD");
+    for (x, y, f) in [
+        (2, 7, 1),
+        (0, 0, 2),
+        (3, 7, 1),
+        (0, 2, 2),
+        (4, 7, 1),
+        (0, 4, 2),
+        (6, 7, 1),
+        (0, 6, 2),
+        (7, 7, 1),
+        (0, 8, 2),
+        (8, 7, 1),
+        (0, 10, 2),
+    ] {
+        brain.send(&format!("{x},{y},{f}"));
+    }
+    brain.send("DONE");
+    // YXBOARD is not answered; the rule is still Renju after the refused ones.
+    brain.send("YXSHOWFORBID");
+    assert_eq!(brain.answer(), "FORBID 0507.");
+    brain.send("YXHASHCLEAR");
+    brain.send("ABOUT");
+    assert!(brain.answer().contains("name=\"Tengen\""));
+
+    // YXNBEST 3: three different moves, each with its score, best first, then the move.
+    brain.send("YXNBEST 3");
+    let mut pvs = Vec::new();
+    let mv = loop {
+        let line = brain.lines.recv_timeout(Duration::from_secs(20)).expect("an answer");
+        if let Some(rest) = line.strip_prefix("MESSAGE (") {
+            pvs.push(rest.to_string());
+        } else if !line.starts_with("MESSAGE") && !line.starts_with("DEBUG") {
+            break line;
+        }
+    };
+    assert_eq!(pvs.len(), 3, "{pvs:?}");
+    let firsts: Vec<&str> =
+        pvs.iter().map(|l| l.rsplit(" | ").next().unwrap().split(' ').next().unwrap()).collect();
+    assert!(pvs[0].starts_with("1) ") && pvs[2].starts_with("3) "), "{pvs:?}");
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert_eq!(mv, firsts[0], "the best move is played");
+    assert!(!firsts.contains(&"5,7"), "a forbidden point is never proposed: {firsts:?}");
     brain.send("END");
     assert!(brain.child.wait().unwrap().success());
 }

@@ -8,6 +8,7 @@ pub mod color;
 pub mod game;
 pub mod gomoku;
 pub mod io;
+pub mod memory;
 pub mod point;
 pub mod reversi;
 pub mod rng;

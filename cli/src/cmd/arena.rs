@@ -11,7 +11,7 @@ use tengen_engine::gomoku::{self, psq, Position, Rule};
 use tengen_engine::rng::Rng;
 use tengen_engine::{reversi, Color, Move, Point};
 
-use super::{outln, CmdResult};
+use super::{outln, read_user_file, CmdResult};
 pub use elo::Tally;
 
 /// Which game the arena plays.
@@ -80,8 +80,14 @@ pub enum ArenaError {
     Unavailable(Level),
     #[error("{0}")]
     Unsupported(String),
-    #[error("cannot write the game records: {0}")]
-    Io(#[from] std::io::Error),
+    #[error(transparent)]
+    File(#[from] super::UserFileError),
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
     #[error("cannot print the results: {0}")]
     Output(#[source] std::io::Error),
 }
@@ -214,6 +220,17 @@ pub fn run(args: Args) -> CmdResult {
     Ok(run_match(&args)?)
 }
 
+/// What the openings file is called in errors.
+const OPENINGS: &str = "the openings file";
+
+/// Writes one game record.
+fn write_record(path: &std::path::Path, text: &str) -> Result<(), ArenaError> {
+    std::fs::write(path, text).map_err(|source| ArenaError::Write {
+        path: format!("the game record {}", path.display()),
+        source,
+    })
+}
+
 fn run_match(args: &Args) -> Result<(), ArenaError> {
     let game = match args.game {
         GameArg::Gomoku => "gomoku",
@@ -227,9 +244,9 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     }
     let openings = match (&args.openings, reversi) {
         (Some(path), false) => {
-            openings::parse_gomoku(&std::fs::read_to_string(path)?, args.size, args.rule)?
+            openings::parse_gomoku(&read_user_file(OPENINGS, path)?, args.size, args.rule)?
         }
-        (Some(path), true) => openings::parse_reversi(&std::fs::read_to_string(path)?)?,
+        (Some(path), true) => openings::parse_reversi(&read_user_file(OPENINGS, path)?)?,
         (None, false) => openings::builtin_gomoku(args.size),
         (None, true) => {
             // All 4-ply openings, shuffled with the seed so that short matches vary.
@@ -242,7 +259,10 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         }
     };
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir)?;
+        std::fs::create_dir_all(dir).map_err(|source| ArenaError::Write {
+            path: format!("the folder {}", dir.display()),
+            source,
+        })?;
     }
     // Fail early (before any game) when a level is missing from this build.
     make_engine(first, 0)?;
@@ -322,10 +342,10 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
             if reversi {
                 let moves: Vec<Point> = record.moves.iter().map(|&(p, _)| p).collect();
                 let text = reversi::notation::write_transcript(&moves) + "\n";
-                std::fs::write(dir.join(format!("game-{:03}.txt", i + 1)), text)?;
+                write_record(&dir.join(format!("game-{:03}.txt", i + 1)), &text)?;
             } else {
                 let text = psq::write_psq(&psq::PsqRecord { size: args.size, moves: record.moves });
-                std::fs::write(dir.join(format!("game-{:03}.psq", i + 1)), text)?;
+                write_record(&dir.join(format!("game-{:03}.psq", i + 1)), &text)?;
             }
         }
     }

@@ -1,23 +1,28 @@
 //! `tengen brain`: a Gomocup (Piskvork) brain on stdin/stdout.
 //!
-//! A reader thread forwards stdin lines over a channel, so that commands arriving while the
-//! engine thinks (END above all) are never lost: END cancels the search and quits at once;
-//! anything else waits until the move is sent. The search runs on a worker thread and is
-//! cancelled when the move budget (timeout_turn less a margin, a share of time_left) runs out.
+//! A reader thread reads stdin as bytes (bounded lines, lossy text) and forwards them over a
+//! channel, so that commands arriving while the engine thinks (END above all) are never
+//! lost: END cancels the search and quits at once; anything else waits until the move is
+//! sent. The engine lives on a search thread of its own ([`SearchThread`]). A search is
+//! cancelled when the move budget (timeout_turn less a margin, a share of time_left) runs
+//! out, and the brain answers by the reply deadline whatever happens: with the search's
+//! answer, or, if the search or the machine is too slow, with the best move it reported.
 
 mod protocol;
 mod session;
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::{BufRead, Read, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tengen_engine::ai::gomoku::{master::Master, new_engine};
-use tengen_engine::ai::{CancelFlag, Engine, GomokuLevel, Level, Limits};
+use tengen_engine::ai::gomoku::master::{engine::board_of, Master};
+use tengen_engine::ai::gomoku::new_engine;
+use tengen_engine::ai::{CancelFlag, Engine, GomokuLevel, Level, Limits, Score, SearchInfo};
 use tengen_engine::gomoku::Position;
-use tengen_engine::Move;
+use tengen_engine::{Move, Point};
 
 use super::CmdResult;
 use protocol::Command;
@@ -42,19 +47,117 @@ pub enum BrainError {
     Io(#[from] std::io::Error),
 }
 
-type GomokuEngine = Box<dyn Engine<Position>>;
+/// The brain's engine: Master, which can also list its best moves (YXNBEST), or one of
+/// the classic levels.
+enum BrainEngine {
+    Master(Master),
+    Classic(Box<dyn Engine<Position>>),
+}
+
+impl BrainEngine {
+    fn engine(&mut self) -> &mut dyn Engine<Position> {
+        match self {
+            BrainEngine::Master(m) => m,
+            BrainEngine::Classic(e) => e.as_mut(),
+        }
+    }
+}
 
 /// A new engine of `level`. Master's transposition table is sized to fit the manager's
-/// `max_memory` (0 = no limit); the classic levels use a few megabytes at most.
-fn make_engine(level: GomokuLevel, seed: u64, max_memory: u64) -> GomokuEngine {
+/// `max_memory` (0 = no limit given: the engine's default), capped at a share of the
+/// machine's memory, and only allocated by the first search; the classic levels use a few
+/// megabytes at most.
+fn make_engine(level: GomokuLevel, seed: u64, max_memory: u64) -> BrainEngine {
     match level {
         GomokuLevel::Master if max_memory > 0 => {
             // Leave room for the process itself (code, stacks, buffers).
             let budget = max_memory.saturating_sub(8 << 20);
-            Box::new(Master::with_memory(seed, usize::try_from(budget).unwrap_or(usize::MAX)))
+            let budget = usize::try_from(budget).unwrap_or(usize::MAX);
+            BrainEngine::Master(Master::with_memory(seed, budget))
         }
-        _ => new_engine(level, seed),
+        GomokuLevel::Master => BrainEngine::Master(Master::new(seed)),
+        _ => BrainEngine::Classic(new_engine(level, seed)),
     }
+}
+
+/// What a search is asked for.
+#[derive(Clone, Copy)]
+enum Job {
+    /// The move to play.
+    Move,
+    /// The `n` best moves (YXNBEST), the first of which is played.
+    Best(usize),
+}
+
+/// A search's answer: the move, and the lines to print before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Answer {
+    mv: Move,
+    lines: Vec<String>,
+}
+
+/// A score as Yixin-Board shows it: the evaluation, or `+M n` / `-M n` for a win / loss in
+/// n plies.
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Eval(v) | Score::Exact(v) => v.to_string(),
+        Score::Win(n) => format!("+M{n}"),
+        Score::Loss(n) => format!("-M{n}"),
+    }
+}
+
+/// Runs `job` on `pos` (on the search thread); the best move so far goes to `best` as the
+/// search reports it.
+fn answer(
+    engine: &mut BrainEngine,
+    pos: &Position,
+    job: Job,
+    limits: &Limits,
+    cancel: &CancelFlag,
+    best: &Mutex<Option<Move>>,
+) -> Answer {
+    let mut report = |info: &SearchInfo| {
+        if let Some(&mv) = info.pv.first() {
+            *best.lock().unwrap_or_else(|e| e.into_inner()) = Some(mv);
+        }
+    };
+    let results = match (job, engine) {
+        (Job::Best(n), BrainEngine::Master(m)) => m.best_moves(pos, n, limits, cancel, &mut report),
+        (_, engine) => vec![engine.engine().search(pos, limits, cancel, &mut report)],
+    };
+    let Some(first) = results.first() else {
+        return Answer { mv: Move::Pass, lines: Vec::new() };
+    };
+    let mut lines = Vec::new();
+    if let Job::Best(_) = job {
+        // Rapfi's multi-PV lines for Yixin-Board: `(k) eval | depth-seldepth | line`.
+        for (k, r) in results.iter().enumerate() {
+            let line: Vec<String> = r
+                .info
+                .pv
+                .iter()
+                .filter_map(|m| match m {
+                    Move::Place(p) => Some(format!("{},{}", p.x, p.y)),
+                    Move::Pass => None,
+                })
+                .collect();
+            let line = if line.is_empty() { format!("{:?}", r.best) } else { line.join(" ") };
+            lines.push(format!(
+                "MESSAGE ({}) {} | {}-{} | {}",
+                k + 1,
+                score_text(r.info.score),
+                r.info.depth,
+                r.info.seldepth,
+                line
+            ));
+        }
+    }
+    let info = &first.info;
+    lines.push(format!(
+        "DEBUG depth {} seldepth {} nodes {} nps {} time {} ms score {:?}",
+        info.depth, info.seldepth, info.nodes, info.nps, info.elapsed_ms, info.score
+    ));
+    Answer { mv: first.best, lines }
 }
 
 pub fn run(args: Args) -> CmdResult {
@@ -70,27 +173,41 @@ fn serve(args: &Args) -> Result<(), BrainError> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
-    let (tx, rx) = mpsc::channel::<String>();
+    let (tx, rx) = mpsc::channel::<Input>();
+    // The search thread says on the same channel when a search is done.
+    let mut searcher = SearchThread::spawn(level, seed, tx.clone());
     thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
+        let mut input = std::io::stdin().lock();
+        let mut bytes = Vec::new();
+        // Stops when stdin ends or fails; the loop below then finishes its work and quits.
+        while let Ok(Some(line)) = read_line(&mut input, &mut bytes) {
             if tx.send(line).is_err() {
-                break;
+                return;
             }
         }
+        let _ = tx.send(Input::End);
     });
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut session = Session::new();
-    let mut engine: Option<GomokuEngine> = None;
-    let mut pending: VecDeque<String> = VecDeque::new();
+    let mut pending: VecDeque<Input> = VecDeque::new();
     loop {
-        let line = match pending.pop_front() {
-            Some(line) => line,
+        let input = match pending.pop_front() {
+            Some(input) => input,
             None => match rx.recv() {
-                Ok(line) => line,
-                Err(_) => return Ok(()), // stdin closed
+                Ok(input) => input,
+                Err(_) => return Ok(()), // the reader is gone
             },
+        };
+        let line = match input {
+            Input::Line(line) => line,
+            Input::Bad(what) => {
+                writeln!(out, "ERROR {what}")?;
+                out.flush()?;
+                continue;
+            }
+            Input::End => return Ok(()),       // stdin closed
+            Input::SearchDone(..) => continue, // a search answered late (already replaced)
         };
         if line.trim().is_empty() {
             continue;
@@ -104,12 +221,23 @@ fn serve(args: &Args) -> Result<(), BrainError> {
             }
         };
         let new_game = matches!(cmd, Command::Start(_) | Command::Restart);
-        match session.handle(cmd) {
+        let action = session.handle(cmd);
+        for l in session.take_notices() {
+            writeln!(out, "{l}")?;
+        }
+        out.flush()?;
+        match action {
             Action::Quit => return Ok(()),
             Action::Reply(lines) => {
                 if new_game && lines.first().is_some_and(|l| l == "OK") {
-                    if let Some(e) = &mut engine {
-                        e.clear();
+                    searcher.clear();
+                    // Build the engine and its rule's tables now, before OK, so the first
+                    // move's time is all search (the search table is still taken lazily).
+                    if let Some(pos) = &session.pos {
+                        let memory = session.controls.max_memory;
+                        if searcher.prepare(pos, memory, &rx, &mut pending) == Outcome::Quit {
+                            return Ok(());
+                        }
                     }
                 }
                 for l in lines {
@@ -117,24 +245,45 @@ fn serve(args: &Args) -> Result<(), BrainError> {
                 }
                 out.flush()?;
             }
-            Action::Think => {
+            Action::ClearTables(lines) => {
+                searcher.clear();
+                for l in lines {
+                    writeln!(out, "{l}")?;
+                }
+                out.flush()?;
+            }
+            action @ (Action::Think | Action::ThinkBest(_)) => {
                 let Some(pos) = session.pos.clone() else { continue };
-                let mut current = match engine.take() {
-                    Some(e) => e,
-                    None => make_engine(level, seed, session.controls.max_memory),
+                let job = match action {
+                    Action::ThinkBest(n) => Job::Best(usize::try_from(n).unwrap_or(usize::MAX)),
+                    _ => Job::Move,
                 };
-                let budget = session.controls.move_budget();
-                let limits = Limits {
-                    time: Some(budget),
-                    time_left: session.controls.time_left.map(Duration::from_millis),
-                    ..Limits::default()
+                let controls = &session.controls;
+                let request = Request {
+                    pos,
+                    job,
+                    limits: Limits {
+                        time: Some(controls.move_budget()),
+                        time_left: controls.time_left.map(Duration::from_millis),
+                        ..Limits::default()
+                    },
+                    memory: controls.max_memory,
                 };
-                let outcome = think(&mut current, &pos, limits, budget, &rx, &mut pending);
-                let Some((mv, debug)) = outcome else { return Ok(()) }; // END while thinking
-                engine = Some(current);
-                match mv {
+                let deadline = Instant::now() + controls.reply_time();
+                let answer = match searcher.think(request, deadline, &rx, &mut pending) {
+                    Outcome::Quit => return Ok(()), // END while thinking
+                    Outcome::Failed | Outcome::Prepared => {
+                        writeln!(out, "ERROR the search failed")?;
+                        out.flush()?;
+                        continue;
+                    }
+                    Outcome::Answer(answer) => answer,
+                };
+                match answer.mv {
                     Move::Place(p) if session.play_own(p).is_ok() => {
-                        writeln!(out, "DEBUG {debug}")?;
+                        for l in &answer.lines {
+                            writeln!(out, "{l}")?;
+                        }
                         writeln!(out, "{},{}", p.x, p.y)?;
                     }
                     _ => writeln!(out, "ERROR no legal move")?,
@@ -145,58 +294,336 @@ fn serve(args: &Args) -> Result<(), BrainError> {
     }
 }
 
-/// Searches on a worker thread while still reading commands. Returns the move and a line of
-/// search statistics, or `None` when END arrived (the search is cancelled).
-fn think(
-    engine: &mut GomokuEngine,
-    pos: &Position,
+/// The longest START / RESTART waits for the engine to be made.
+const PREPARE_TIME: Duration = Duration::from_secs(3);
+
+/// A search for the search thread.
+struct Request {
+    pos: Position,
+    job: Job,
     limits: Limits,
-    budget: Duration,
-    rx: &Receiver<String>,
-    pending: &mut VecDeque<String>,
-) -> Option<(Move, String)> {
-    let cancel = CancelFlag::new();
-    let deadline = Instant::now() + budget;
-    thread::scope(|scope| {
-        let worker_cancel = cancel.clone();
-        let worker = scope.spawn(move || {
-            let r = engine.search(pos, &limits, &worker_cancel, &mut |_| {});
-            let info = &r.info;
-            let debug = format!(
-                "depth {} seldepth {} nodes {} nps {} time {} ms score {:?}",
-                info.depth, info.seldepth, info.nodes, info.nps, info.elapsed_ms, info.score
-            );
-            (r.best, debug)
+    /// The manager's max_memory (0: none): a new value makes a new engine.
+    memory: u64,
+}
+
+/// What the search thread is told.
+enum Order {
+    Search {
+        id: u64,
+        request: Request,
+        cancel: CancelFlag,
+        best: Arc<Mutex<Option<Move>>>,
+    },
+    /// A new game or YXHASHCLEAR: forget the tables.
+    Clear,
+    /// A new game: make the engine (for this max_memory) and build the tables of the
+    /// position's rule, then say `SearchDone(id, None)`.
+    Prepare {
+        id: u64,
+        pos: Position,
+        memory: u64,
+    },
+}
+
+/// The thread that owns the engine and runs one search at a time, in order. The main
+/// thread keeps reading commands, and answers by the reply deadline even if a search (or
+/// the machine) is slow: with the best move the search has reported so far, or a legal
+/// move near the last one; the late search's own answer is then dropped.
+struct SearchThread {
+    orders: Sender<Order>,
+    next_id: u64,
+}
+
+impl SearchThread {
+    fn spawn(level: GomokuLevel, seed: u64, done: Sender<Input>) -> SearchThread {
+        let (orders, inbox) = mpsc::channel::<Order>();
+        thread::spawn(move || {
+            let mut engine: Option<(BrainEngine, u64)> = None;
+            for order in inbox {
+                match order {
+                    Order::Clear => {
+                        if let Some((e, _)) = &mut engine {
+                            e.engine().clear();
+                        }
+                    }
+                    Order::Prepare { id, pos, memory } => {
+                        if engine.as_ref().is_some_and(|(_, m)| *m != memory) {
+                            engine = None;
+                        }
+                        let (e, _) = engine
+                            .get_or_insert_with(|| (make_engine(level, seed, memory), memory));
+                        // Master's pattern tables for a rule are built once per process, on
+                        // first use.
+                        if let BrainEngine::Master(_) = e {
+                            drop(board_of(&pos));
+                        }
+                        if done.send(Input::SearchDone(id, None)).is_err() {
+                            return;
+                        }
+                    }
+                    Order::Search { id, request, cancel, best } => {
+                        let r = &request;
+                        if engine.as_ref().is_some_and(|(_, memory)| *memory != r.memory) {
+                            engine = None; // a new max_memory: a new engine
+                        }
+                        // Made here if not at START, inside the move's reply time.
+                        let (e, _) = engine
+                            .get_or_insert_with(|| (make_engine(level, seed, r.memory), r.memory));
+                        let run = || answer(e, &r.pos, r.job, &r.limits, &cancel, &best);
+                        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
+                        if result.is_err() {
+                            engine = None; // its state is unknown: start from a new one
+                        }
+                        if done.send(Input::SearchDone(id, result.ok())).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
         });
-        let mut quit = false;
-        while !worker.is_finished() {
+        SearchThread { orders, next_id: 0 }
+    }
+
+    fn clear(&mut self) {
+        let _ = self.orders.send(Order::Clear);
+    }
+
+    /// Sends the order `make` builds with a new id; the id, or `None` if the search thread
+    /// is gone.
+    fn order(&mut self, make: impl FnOnce(u64) -> Order) -> Option<u64> {
+        self.next_id += 1;
+        self.orders.send(make(self.next_id)).ok().map(|()| self.next_id)
+    }
+
+    /// Has the search thread make the engine for `pos`'s game and wait for it (a few
+    /// seconds at most; commands arriving meanwhile are kept).
+    fn prepare(
+        &mut self,
+        pos: &Position,
+        memory: u64,
+        rx: &Receiver<Input>,
+        pending: &mut VecDeque<Input>,
+    ) -> Outcome {
+        let Some(id) = self.order(|id| Order::Prepare { id, pos: pos.clone(), memory }) else {
+            return Outcome::Failed;
+        };
+        let deadline = Instant::now() + PREPARE_TIME;
+        loop {
+            match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(Input::SearchDone(done, _)) if done == id => return Outcome::Prepared,
+                Ok(Input::SearchDone(..)) => {}
+                Ok(Input::Line(l)) if protocol::parse(&l) == Ok(Command::End) => {
+                    return Outcome::Quit
+                }
+                Ok(input) => pending.push_back(input),
+                Err(RecvTimeoutError::Timeout) => return Outcome::Prepared,
+                Err(RecvTimeoutError::Disconnected) => return Outcome::Quit,
+            }
+        }
+    }
+
+    /// Runs `request` on the search thread while still reading commands; cancels it when
+    /// its time is up, and answers by `deadline` whatever happens.
+    fn think(
+        &mut self,
+        request: Request,
+        deadline: Instant,
+        rx: &Receiver<Input>,
+        pending: &mut VecDeque<Input>,
+    ) -> Outcome {
+        let cancel = CancelFlag::new();
+        let best = Arc::new(Mutex::new(None));
+        let stop_at = Instant::now() + request.limits.time.unwrap_or(Duration::ZERO);
+        let pos = request.pos.clone();
+        let (c, b) = (cancel.clone(), best.clone());
+        let Some(id) = self.order(|id| Order::Search { id, request, cancel: c, best: b }) else {
+            return Outcome::Failed;
+        };
+        loop {
             let now = Instant::now();
             if now >= deadline {
-                // The engine overran its budget: stop it; it answers within 50 ms.
+                // Answer now; the search's own answer will be dropped.
+                cancel.cancel();
+                let known = *best.lock().unwrap_or_else(|e| e.into_inner());
+                let mv = fallback_move(&pos, known);
+                let lines = vec!["MESSAGE the search ran out of time".to_string()];
+                return Outcome::Answer(Answer { mv, lines });
+            }
+            if now >= stop_at {
+                // The search's time is up: stop it (it answers within milliseconds).
                 cancel.cancel();
             }
-            let wait = deadline.saturating_duration_since(now).max(Duration::from_millis(5));
-            match rx.recv_timeout(wait.min(Duration::from_millis(20))) {
-                Ok(line) => {
-                    if matches!(protocol::parse(&line), Ok(Command::End)) {
-                        cancel.cancel();
-                        quit = true;
-                        break;
-                    }
-                    pending.push_back(line);
+            let next = if cancel.is_cancelled() { deadline } else { stop_at.min(deadline) };
+            match rx.recv_timeout(next.saturating_duration_since(now)) {
+                Ok(Input::SearchDone(done, result)) if done == id => {
+                    return result.map_or(Outcome::Failed, Outcome::Answer);
                 }
+                Ok(Input::SearchDone(..)) => {} // an earlier, late search
+                Ok(Input::Line(l)) if protocol::parse(&l) == Ok(Command::End) => {
+                    cancel.cancel();
+                    return Outcome::Quit;
+                }
+                Ok(input) => pending.push_back(input),
                 Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => {
-                    // stdin closed: let the move finish, nothing more will come.
-                    thread::sleep(Duration::from_millis(5));
-                }
+                Err(RecvTimeoutError::Disconnected) => return Outcome::Quit,
             }
         }
-        let answer = worker.join().ok();
-        if quit {
-            None
-        } else {
-            answer
+    }
+}
+
+/// The move to send when the search could not answer in time: the best move it reported,
+/// if it is legal here, else the legal point nearest the last move (the centre on an empty
+/// board). `Pass` only on a full board.
+fn fallback_move(pos: &Position, known: Option<Move>) -> Move {
+    let legal = |p: Point| pos.stone(p).is_none() && pos.is_forbidden(p).is_none();
+    if let Some(Move::Place(p)) = known {
+        if p.x < pos.size() && p.y < pos.size() && legal(p) {
+            return Move::Place(p);
         }
-    })
+    }
+    let size = pos.size();
+    let centre = Point::new(size / 2, size / 2);
+    let near = pos.moves().last().copied().unwrap_or(centre);
+    let distance = |p: Point| (p.x.abs_diff(near.x)).max(p.y.abs_diff(near.y));
+    (0..size)
+        .flat_map(|y| (0..size).map(move |x| Point::new(x, y)))
+        .filter(|&p| legal(p))
+        .min_by_key(|&p| distance(p))
+        .map_or(Move::Pass, Move::Place)
+}
+
+/// The longest line the brain reads; the rest of a longer line is skipped. Real commands
+/// are short; `INFO folder` carries a path (at most a few hundred bytes).
+const MAX_LINE_BYTES: u64 = 65536;
+
+/// What the reader thread passes on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Input {
+    /// A line of text (without its line ending).
+    Line(String),
+    /// Input that is not a protocol line at all: a line over [`MAX_LINE_BYTES`], or one
+    /// that is not UTF-8 text (for any command but INFO, whose free-text values, such as a
+    /// folder in the system code page, are kept lossily). Answered with `ERROR` and this.
+    Bad(&'static str),
+    /// The input ended (or failed): nothing more will come.
+    End,
+    /// The search thread finished search number `.0` (its answer, or `None` if it failed).
+    SearchDone(u64, Option<Answer>),
+}
+
+/// Reads one line of at most [`MAX_LINE_BYTES`] as bytes (`None` at the end of the input).
+/// The manager's text is not trusted to be UTF-8 (Piskvork sends `INFO folder` in the
+/// system code page): it is decoded lossily, and a line that needed it is
+/// [`Input::Bad`] unless it is an INFO line.
+fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> std::io::Result<Option<Input>> {
+    bytes.clear();
+    let n = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', bytes)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if bytes.last() != Some(&b'\n') && n as u64 == MAX_LINE_BYTES {
+        // Skip the rest of the over-long line, still bounded per read.
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            let m = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', &mut rest)?;
+            if m == 0 || rest.last() == Some(&b'\n') {
+                break;
+            }
+        }
+        return Ok(Some(Input::Bad("the line is longer than 65536 bytes")));
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.trim_end_matches(['\r', '\n']);
+    let is_info = text.trim_start().get(..4).is_some_and(|w| w.eq_ignore_ascii_case("INFO"));
+    if std::str::from_utf8(bytes).is_err() && !is_info {
+        return Ok(Some(Input::Bad("the line is not UTF-8 text")));
+    }
+    Ok(Some(Input::Line(text.to_string())))
+}
+
+/// How a search ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Outcome {
+    Answer(Answer),
+    /// The engine is ready (or took longer than [`PREPARE_TIME`]: the first move makes it).
+    Prepared,
+    /// The search thread panicked (a bug): answered with ERROR, the brain goes on.
+    Failed,
+    /// END arrived while thinking: the search was cancelled.
+    Quit,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<Input> {
+        let mut input = bytes;
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(line) = read_line(&mut input, &mut buf).unwrap() {
+            out.push(line);
+        }
+        out
+    }
+
+    #[test]
+    fn the_fallback_move_is_legal_and_near_the_last_move() {
+        use tengen_engine::gomoku::Rule;
+        let mut pos = Position::new(15, Rule::Renju).unwrap();
+        assert_eq!(fallback_move(&pos, None), Move::Place(Point::new(7, 7)));
+        pos.play(Point::new(7, 7)).unwrap();
+        let Move::Place(p) = fallback_move(&pos, None) else { panic!() };
+        assert!(p.x.abs_diff(7) <= 1 && p.y.abs_diff(7) <= 1 && p != Point::new(7, 7));
+        // A reported move is kept when legal, replaced when not.
+        let known = Move::Place(Point::new(3, 3));
+        assert_eq!(fallback_move(&pos, Some(known)), known);
+        let taken = Move::Place(Point::new(7, 7));
+        assert_ne!(fallback_move(&pos, Some(taken)), taken);
+        // Black's forbidden point (an overline at 5,7) is never the fallback.
+        let mut pos = Position::new(15, Rule::Renju).unwrap();
+        for (i, x) in [2u8, 3, 4, 6, 7, 8].into_iter().enumerate() {
+            pos.play(Point::new(x, 7)).unwrap();
+            pos.play(Point::new(0, 2 * i as u8)).unwrap();
+        }
+        let overline = Move::Place(Point::new(5, 7));
+        assert_ne!(fallback_move(&pos, Some(overline)), overline);
+        assert!(
+            matches!(fallback_move(&pos, None), Move::Place(p) if pos.is_forbidden(p).is_none())
+        );
+    }
+
+    #[test]
+    fn reads_lines_as_bytes() {
+        let line = |s: &str| Input::Line(s.to_string());
+        assert_eq!(
+            lines(b"START 15\r\nABOUT\nEND"),
+            [line("START 15"), line("ABOUT"), line("END")]
+        );
+        // INFO values in another code page are kept (lossily); other lines are refused.
+        assert_eq!(
+            lines(b"INFO folder C:\\\xe9\nTURN 1,\xff\nABOUT\n"),
+            [
+                line("INFO folder C:\\\u{fffd}"),
+                Input::Bad("the line is not UTF-8 text"),
+                line("ABOUT")
+            ]
+        );
+    }
+
+    #[test]
+    fn an_over_long_line_is_skipped_whole() {
+        let mut bytes = vec![b'7'; 3 * MAX_LINE_BYTES as usize + 5];
+        bytes.extend_from_slice(b"\nABOUT\n");
+        assert_eq!(
+            lines(&bytes),
+            [Input::Bad("the line is longer than 65536 bytes"), Input::Line("ABOUT".into())]
+        );
+        // Exactly the limit, with its line end, is still a line.
+        let mut bytes = vec![b' '; MAX_LINE_BYTES as usize - 6];
+        bytes.extend_from_slice(b"ABOUT\n");
+        assert_eq!(lines(&bytes).len(), 1);
+        assert!(matches!(&lines(&bytes)[0], Input::Line(l) if l.trim() == "ABOUT"));
+    }
 }

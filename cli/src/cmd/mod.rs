@@ -12,6 +12,24 @@ pub mod solve;
 /// Each subcommand reports failure through its own `thiserror` type, boxed here.
 pub type CmdResult = Result<(), Box<dyn std::error::Error>>;
 
+/// A file the user named on the command line could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read {what} {path}: {source}")]
+pub struct UserFileError {
+    /// What the file was for ("the openings file", "the positions file").
+    pub what: &'static str,
+    pub path: String,
+    #[source]
+    pub source: tengen_engine::io::ReadError,
+}
+
+/// Reads a text file the user named: a regular file of at most
+/// [`tengen_engine::io::MAX_USER_FILE_BYTES`], UTF-8, through the engine's bounded reader.
+pub fn read_user_file(what: &'static str, path: &std::path::Path) -> Result<String, UserFileError> {
+    tengen_engine::io::read_text_bounded(path, tengen_engine::io::MAX_USER_FILE_BYTES)
+        .map_err(|source| UserFileError { what, path: path.display().to_string(), source })
+}
+
 /// `println!` that hands a failed write back to the caller instead of panicking, so that
 /// `tengen arena ... | head` ends quietly when the reader goes away (see `main`).
 macro_rules! outln {

@@ -34,11 +34,19 @@ pub struct Args {
 /// Why the positions cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
-    #[error("cannot read {path}: {source}")]
-    Read {
-        path: String,
+    #[error(transparent)]
+    File(#[from] super::UserFileError),
+    #[error(
+        "a table of 2^{bits} entries needs {need} MiB, more than this machine allows one table \
+         ({cap} MiB); use a smaller --tt-bits"
+    )]
+    TableTooLarge { bits: u32, need: u64, cap: u64 },
+    #[error("cannot allocate a table of 2^{bits} entries ({need} MiB): {source}; use a smaller --tt-bits")]
+    NoMemory {
+        bits: u32,
+        need: u64,
         #[source]
-        source: std::io::Error,
+        source: std::collections::TryReserveError,
     },
     #[error("line {line}: a position needs a 64-character board and the side to move (X or O)")]
     Incomplete { line: usize },
@@ -77,9 +85,17 @@ pub fn parse_positions(text: &str) -> Result<Vec<(usize, Position)>, SolveError>
 }
 
 fn read(path: &Path) -> Result<Vec<(usize, Position)>, SolveError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| SolveError::Read { path: path.display().to_string(), source })?;
-    parse_positions(&text)
+    parse_positions(&super::read_user_file("the positions file", path)?)
+}
+
+/// Refuses a table larger than a share of this machine's memory
+/// ([`tengen_engine::memory::table_cap`]), before anything is allocated.
+pub fn check_table(bits: u32, cap: u64) -> Result<(), SolveError> {
+    let need = Solver::table_bytes(bits);
+    if need > cap {
+        return Err(SolveError::TableTooLarge { bits, need: need >> 20, cap: cap >> 20 });
+    }
+    Ok(())
 }
 
 fn nps(nodes: u64, seconds: f64) -> u64 {
@@ -91,8 +107,14 @@ fn nps(nodes: u64, seconds: f64) -> u64 {
 }
 
 pub fn run(args: Args) -> CmdResult {
+    check_table(args.tt_bits, tengen_engine::memory::table_cap())?;
     let positions = read(&args.file)?;
     let mut solver = Solver::with_tt_bits(args.tt_bits);
+    solver.try_allocate().map_err(|source| SolveError::NoMemory {
+        bits: args.tt_bits,
+        need: Solver::table_bytes(args.tt_bits) >> 20,
+        source,
+    })?;
     let cancel = CancelFlag::new();
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -141,6 +163,17 @@ pub fn run(args: Args) -> CmdResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_over_the_machine_share_is_refused_before_allocating() {
+        assert!(check_table(20, 1 << 30).is_ok());
+        let e = check_table(28, 4 << 30).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a table of 2^28 entries needs 8192 MiB, more than this machine allows one table \
+             (4096 MiB); use a smaller --tt-bits"
+        );
+    }
 
     const BOARD: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
 

@@ -55,8 +55,6 @@ pub fn builtin_gomoku(size: u8) -> Vec<Vec<Point>> {
 /// Errors reading an opening file.
 #[derive(Debug, thiserror::Error)]
 pub enum OpeningError {
-    #[error("cannot read the openings file: {0}")]
-    Io(#[from] std::io::Error),
     #[error("line {line} of the openings file: {message}")]
     Bad { line: usize, message: String },
     #[error("the openings file holds no opening")]

@@ -19,8 +19,17 @@ pub enum Command {
     Board,
     /// `x,y,field` inside BOARD: 1 = own stone, 2 = opponent's, 3 = continuous-game marker.
     Stone(Point, u8),
-    /// `DONE`: the end of a BOARD; the brain must answer.
+    /// `DONE`: the end of a BOARD (the brain must answer) or of a YXBOARD (it must not).
     Done,
+    /// `YXBOARD` (Yixin-Board): a whole position follows as for BOARD, then `DONE`; the
+    /// brain only sets it up, without answering.
+    YxBoard,
+    /// `YXSHOWFORBID` (Yixin-Board): the points forbidden to black, as `FORBID xxyy...`.
+    YxShowForbid,
+    /// `YXHASHCLEAR` (Yixin-Board): forget the search tables.
+    YxHashClear,
+    /// `YXNBEST n` (Yixin-Board): search the n best moves.
+    YxNBest(u32),
     /// `TAKEBACK x,y`: the last stone, on x,y, is taken back.
     TakeBack(Point),
     /// `INFO key value`.
@@ -44,7 +53,8 @@ pub enum Info {
     TimeLeft(u64),
     /// Bytes of memory allowed (0 = no limit).
     MaxMemory(u64),
-    /// Rule bitmask: 1 = exactly five, 2 = continuous game, 4 = Renju.
+    /// Rule: a bitmask of 1 = exactly five, 2 = continuous game, 4 = Renju, 8 = caro
+    /// (Gomocup), except that Yixin-Board sends 2 alone for Renju (see `session`).
     Rule(u32),
     /// Any other key, with its value.
     Other(String, String),
@@ -94,6 +104,10 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "TURN" => Command::Turn(parse_point(&upper, rest)?),
         "BOARD" => Command::Board,
         "DONE" => Command::Done,
+        "YXBOARD" => Command::YxBoard,
+        "YXSHOWFORBID" => Command::YxShowForbid,
+        "YXHASHCLEAR" => Command::YxHashClear,
+        "YXNBEST" => Command::YxNBest(parse_number(&upper, rest)?),
         "TAKEBACK" => Command::TakeBack(parse_point(&upper, rest)?),
         "END" => Command::End,
         "ABOUT" => Command::About,
@@ -146,6 +160,11 @@ mod tests {
         assert_eq!(parse("TAKEBACK 3,4"), Ok(Command::TakeBack(Point::new(3, 4))));
         assert_eq!(parse("END"), Ok(Command::End));
         assert_eq!(parse("ABOUT"), Ok(Command::About));
+        assert_eq!(parse("YXBOARD"), Ok(Command::YxBoard));
+        assert_eq!(parse("yxshowforbid"), Ok(Command::YxShowForbid));
+        assert_eq!(parse("YXHASHCLEAR"), Ok(Command::YxHashClear));
+        assert_eq!(parse("YXNBEST 3"), Ok(Command::YxNBest(3)));
+        assert_eq!(parse("YXNBEST x"), Err(ParseError::Number("YXNBEST".into())));
     }
 
     #[test]

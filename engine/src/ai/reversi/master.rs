@@ -163,9 +163,10 @@ impl Engine<Position> for Master {
         SearchResult { best: square_move(best), info: ctrl.snapshot() }
     }
 
+    /// A new game: both tables are emptied and their memory given back.
     fn clear(&mut self) {
         self.strong.clear();
-        self.solver.clear();
+        self.solver.release();
     }
 }
 

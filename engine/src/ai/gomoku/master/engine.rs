@@ -8,7 +8,7 @@ use super::pattern::{LineRule, BLACK, WHITE};
 use super::Master;
 use crate::ai::{CancelFlag, Engine, Limits, SearchInfo, SearchResult};
 use crate::gomoku::{Position, Rule};
-use crate::{Color, Point};
+use crate::{Color, Move, Point};
 
 /// The internal rule of a game rule.
 pub fn line_rule(rule: Rule) -> LineRule {
@@ -36,6 +36,57 @@ pub fn board_of(pos: &Position) -> Board {
     }
     board.setup(&stones, pos.side_to_move().index());
     board
+}
+
+impl Master {
+    /// Up to `n` best moves of `pos`, best first, each with its own search result (score,
+    /// line, depth): multi-PV by exclusion, as Stockfish's MultiPV does it. The root is
+    /// searched once per move, each time with the moves already found taken out of the
+    /// root's choices, so the k-th search finds the best move that is not one of the first
+    /// k-1, with its own score. The time limit is shared: each search gets an equal part of
+    /// what is left. Fewer than `n` come back when the position has fewer legal moves or
+    /// the search is cancelled. `progress` hears the first (best move's) search only.
+    pub fn best_moves(
+        &mut self,
+        pos: &Position,
+        n: usize,
+        limits: &Limits,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Vec<SearchResult> {
+        let start = Instant::now();
+        let renju_black = pos.rule() == Rule::Renju && pos.side_to_move() == Color::Black;
+        let mut found: Vec<Point> = Vec::new();
+        let mut results = Vec::new();
+        for i in 0..n {
+            if cancel.is_cancelled() && !results.is_empty() {
+                break;
+            }
+            let left = n - i;
+            let share = |total: std::time::Duration| {
+                total.saturating_sub(start.elapsed()) / u32::try_from(left).unwrap_or(u32::MAX)
+            };
+            let sub = Limits {
+                time: limits.time.map(share),
+                time_left: None,
+                nodes: limits.nodes.map(|nodes| nodes / left as u64),
+                depth: limits.depth,
+            };
+            let allowed =
+                |p: Point| !found.contains(&p) && (!renju_black || pos.is_forbidden(p).is_none());
+            let mut quiet = |_: &SearchInfo| {};
+            let report: &mut dyn FnMut(&SearchInfo) = if i == 0 { progress } else { &mut quiet };
+            let r = self.think_from(Instant::now(), board_of(pos), &allowed, &sub, cancel, report);
+            match r.best {
+                Move::Place(p) if pos.stone(p).is_none() && !found.contains(&p) => {
+                    found.push(p);
+                    results.push(r);
+                }
+                _ => break,
+            }
+        }
+        results
+    }
 }
 
 impl Engine<Position> for Master {

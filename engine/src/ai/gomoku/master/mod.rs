@@ -86,26 +86,37 @@ impl Master {
     }
 
     /// A Master using at most about `bytes` of memory in total (for the Gomocup
-    /// `max_memory`); at least a few megabytes are always used.
+    /// `max_memory`); at least a few megabytes are always used, and never more than a share
+    /// of the machine's memory ([`crate::memory::table_cap`]) for the table.
     pub fn with_memory(seed: u64, bytes: usize) -> Master {
         Master::with_seed_and_memory(seed, bytes)
     }
 
     fn with_seed_and_memory(seed: u64, bytes: usize) -> Master {
+        let table = bytes.saturating_sub(FIXED_MEMORY).max(1 << 20);
+        let table = crate::memory::table_budget(Some(table as u64), DEFAULT_MEMORY as u64);
         let tables = Tables {
-            tt: Tt::with_bytes(bytes.saturating_sub(FIXED_MEMORY).max(1 << 20)),
+            // Allocated by the first search (see [`Tt`]).
+            tt: Tt::with_bytes(table),
             vcf: Vcf::new(VCF_CACHE_BITS),
             history: Vec::new(),
         };
         Master { rng: Rng::new(seed ^ 0x4D41_5354_4552), tables, vct: Vct::new(VCT_CACHE_BITS) }
     }
 
-    /// Forgets everything learnt (new game).
+    /// Forgets everything learnt (new game). The transposition table's memory is given
+    /// back and taken again by the next search.
     pub fn reset(&mut self) {
         self.tables.tt.clear();
         self.tables.vcf.clear();
         self.vct.clear();
         self.tables.history.clear();
+    }
+
+    /// Bytes the transposition table holds now (0 before the first search and after
+    /// [`Master::reset`]), and its size once allocated.
+    pub fn table_bytes(&self) -> (usize, usize) {
+        (self.tables.tt.allocated_bytes(), self.tables.tt.bytes())
     }
 
     /// Finds a move for the side to move on `board`. `allowed` is the exact legality check of

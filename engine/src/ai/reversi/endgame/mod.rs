@@ -116,6 +116,29 @@ impl Solver {
         self.tt.clear();
     }
 
+    /// Forgets every stored position and gives the table's memory back; the next solve
+    /// takes it again (the table is only allocated by the first solve).
+    pub fn release(&mut self) {
+        self.tt.release();
+    }
+
+    /// The bytes the table of a solver made by [`Solver::with_tt_bits`]`(bits)` takes once
+    /// it solves.
+    pub fn table_bytes(bits: u32) -> u64 {
+        Table::bytes_for(bits)
+    }
+
+    /// Takes the table's memory now, at its full size, or says that the system refused it
+    /// (a solve would go on with a smaller table).
+    pub fn try_allocate(&mut self) -> Result<(), std::collections::TryReserveError> {
+        self.tt.try_allocate()
+    }
+
+    /// Bytes the table holds now (0 before the first solve and after [`Solver::release`]).
+    pub fn allocated_bytes(&self) -> usize {
+        self.tt.allocated_bytes()
+    }
+
     /// Nodes visited by the last solve (selective pre-search included).
     pub fn nodes(&self) -> u64 {
         self.nodes

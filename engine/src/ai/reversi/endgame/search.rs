@@ -201,6 +201,7 @@ impl MoveList {
 
 impl<'a> Search<'a> {
     pub fn new(tt: &'a mut Table, cancel: &'a CancelFlag) -> Search<'a> {
+        tt.allocate();
         Search {
             nodes: 0,
             tt,

@@ -67,9 +67,12 @@ impl Hit {
 #[repr(C, align(64))]
 struct Bucket([Entry; 2]);
 
-/// A fixed-size table of `2^bits` entries (`2^(bits - 1)` buckets).
+/// A fixed-size table of `2^bits` entries (`2^(bits - 1)` buckets). Its memory is taken by
+/// [`Table::allocate`], which every search calls first ([`super::search::Search::new`]), so
+/// a solver that never solves costs nothing; [`Table::release`] gives it back.
 pub struct Table {
     buckets: Vec<Bucket>,
+    /// Buckets once allocated, less one.
     mask: usize,
 }
 
@@ -107,16 +110,48 @@ impl Table {
     /// to 4..=28.
     pub fn new(bits: u32) -> Table {
         let bits = bits.clamp(4, 28);
-        let len = 1usize << (bits - 1);
-        let mut buckets = Vec::with_capacity(len);
-        advise_huge_pages(buckets.as_mut_ptr() as usize, len * std::mem::size_of::<Bucket>());
-        buckets.resize(len, Bucket([EMPTY; 2]));
-        Table { buckets, mask: len - 1 }
+        Table { buckets: Vec::new(), mask: (1usize << (bits - 1)) - 1 }
     }
 
-    /// Forgets everything.
+    /// The bytes a table of `2^bits` entries takes (`bits` clamped as by [`Table::new`]).
+    pub fn bytes_for(bits: u32) -> u64 {
+        (1u64 << (bits.clamp(4, 28) - 1)) * std::mem::size_of::<Bucket>() as u64
+    }
+
+    /// Bytes held now (0 before the first search and after [`Table::release`]).
+    pub fn allocated_bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Takes the table's memory, empty, if it is not held yet. Probes and stores need it.
+    /// If the system refuses the whole table, smaller ones are tried.
+    pub fn allocate(&mut self) {
+        while self.try_allocate().is_err() && self.mask > 0 {
+            self.mask /= 2;
+        }
+    }
+
+    /// Takes the table's memory at its full size, or says that the system refused it.
+    pub fn try_allocate(&mut self) -> Result<(), std::collections::TryReserveError> {
+        if self.buckets.is_empty() {
+            let len = self.mask + 1;
+            let mut buckets = Vec::new();
+            buckets.try_reserve_exact(len)?;
+            advise_huge_pages(buckets.as_mut_ptr() as usize, len * std::mem::size_of::<Bucket>());
+            buckets.resize(len, Bucket([EMPTY; 2]));
+            self.buckets = buckets;
+        }
+        Ok(())
+    }
+
+    /// Forgets everything (the memory is kept if held).
     pub fn clear(&mut self) {
         self.buckets.fill(Bucket([EMPTY; 2]));
+    }
+
+    /// Forgets everything and gives the memory back; the next search takes it again.
+    pub fn release(&mut self) {
+        self.buckets = Vec::new();
     }
 
     #[inline(always)]
@@ -227,6 +262,9 @@ mod tests {
     #[test]
     fn stores_and_tightens_bounds() {
         let mut t = Table::new(8);
+        assert_eq!(t.allocated_bytes(), 0, "nothing is allocated before a search");
+        t.allocate();
+        assert_eq!(t.allocated_bytes() as u64, Table::bytes_for(8));
         assert_eq!(t.probe(1, 2), None);
         t.store(1, 2, 10, EXACT, (0, 1), 4, 17); // fail high: score >= 4
         assert_eq!(t.probe(1, 2), Some(Hit { lower: 4, upper: 64, mv: 17, level: EXACT }));
@@ -237,11 +275,17 @@ mod tests {
         assert_eq!(t.probe(2, 1), None);
         t.clear();
         assert_eq!(t.probe(1, 2), None);
+        t.store(1, 2, 10, EXACT, (-64, 64), 5, 9);
+        t.release();
+        assert_eq!(t.allocated_bytes(), 0);
+        t.allocate();
+        assert_eq!(t.probe(1, 2), None);
     }
 
     #[test]
     fn selective_bounds_never_override_exact_ones() {
         let mut t = Table::new(8);
+        t.allocate();
         // A selective pass stores a bound: visible at its level, not to the exact search.
         t.store(1, 2, 20, 1, (0, 1), 8, 11);
         let hit = t.probe(1, 2).unwrap();
@@ -267,6 +311,7 @@ mod tests {
     #[test]
     fn deeper_entries_survive_collisions() {
         let mut t = Table::new(4); // 8 buckets: many collisions
+        t.allocate();
         t.store(100, 200, 20, EXACT, (-64, 64), 2, 3);
         for k in 0..1000u64 {
             t.store(k * 7 + 1, k * 13 + 5, 6, EXACT, (-64, 64), 0, 1);

@@ -170,7 +170,9 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         SearchResult { best: square_move(found.best), info: ctrl.snapshot() }
     }
 
+    /// A new game: the table is emptied and its memory given back (the next search takes
+    /// it again).
     fn clear(&mut self) {
-        self.searcher.tt.clear();
+        self.searcher.tt.release();
     }
 }

@@ -58,6 +58,7 @@ impl<E: Evaluator> Searcher<E> {
     ) -> Option<RootResult> {
         let mut alpha = -INF;
         let beta = INF;
+        self.tt.allocate();
         let mut best = *order.first()?;
         let mut scores = Vec::with_capacity(order.len());
         for (i, &sq) in order.iter().enumerate() {

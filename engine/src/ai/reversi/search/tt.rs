@@ -26,7 +26,8 @@ pub struct Entry {
 const EMPTY: Entry =
     Entry { p: 0, o: 0, lower: i32::MIN, upper: i32::MAX, depth: 0, best: NO_MOVE, age: 0 };
 
-/// A fixed-size table of bounds.
+/// A fixed-size table of bounds. Its memory is taken by the first [`Table::new_search`] (a
+/// searcher that never searches costs nothing) and given back by [`Table::release`].
 pub struct Table {
     entries: Vec<Entry>,
     mask: usize,
@@ -37,24 +38,45 @@ impl Table {
     /// A table of `2^bits` entries (32 bytes each).
     pub fn new(bits: u32) -> Table {
         let n = 1usize << bits;
-        Table { entries: vec![EMPTY; n], mask: n - 1, age: 0 }
+        Table { entries: Vec::new(), mask: n - 1, age: 0 }
     }
 
-    /// Forgets everything.
+    /// Bytes held now (0 before the first search and after [`Table::release`]).
+    pub fn allocated_bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    /// Takes the table's memory, empty, if it is not held yet. Until then probes find
+    /// nothing and stores are dropped.
+    pub fn allocate(&mut self) {
+        if self.entries.is_empty() {
+            self.entries = vec![EMPTY; self.mask + 1];
+        }
+    }
+
+    /// Forgets everything (the memory is kept if held).
     pub fn clear(&mut self) {
         self.entries.fill(EMPTY);
         self.age = 0;
     }
 
-    /// Marks the start of a new search: older entries are replaced first.
+    /// Forgets everything and gives the memory back; the next search takes it again.
+    pub fn release(&mut self) {
+        self.entries = Vec::new();
+        self.age = 0;
+    }
+
+    /// Marks the start of a new search: older entries are replaced first. Takes the
+    /// table's memory if it is not held yet (probes and stores need it).
     pub fn new_search(&mut self) {
+        self.allocate();
         self.age = self.age.wrapping_add(1);
     }
 
     /// The entry of `b`, if stored.
     #[inline]
     pub fn probe(&self, b: &Board) -> Option<&Entry> {
-        let e = &self.entries[b.hash() as usize & self.mask];
+        let e = self.entries.get(b.hash() as usize & self.mask)?;
         (e.p == b.p && e.o == b.o && (e.p | e.o) != 0).then_some(e)
     }
 
@@ -62,7 +84,7 @@ impl Table {
     /// returned `value` with best move `best`.
     #[inline]
     pub fn store(&mut self, b: &Board, depth: u32, alpha: i32, beta: i32, value: i32, best: u8) {
-        let slot = &mut self.entries[b.hash() as usize & self.mask];
+        let Some(slot) = self.entries.get_mut(b.hash() as usize & self.mask) else { return };
         let depth = depth.min(255) as u8;
         let same = slot.p == b.p && slot.o == b.o;
         if !same && slot.age == self.age && slot.depth > depth {
@@ -96,6 +118,9 @@ mod tests {
     #[test]
     fn bounds_are_stored_and_merged() {
         let mut t = Table::new(10);
+        assert_eq!(t.allocated_bytes(), 0, "nothing is allocated before a search");
+        t.new_search();
+        assert_eq!(t.allocated_bytes(), 1024 * std::mem::size_of::<Entry>());
         let b = Board::initial();
         assert!(t.probe(&b).is_none());
         t.store(&b, 3, 0, 10, 20, 19); // fail high: lower bound 20
