@@ -8,7 +8,6 @@ use tengen_engine::ai::{GomokuLevel, ReversiLevel};
 use tengen_engine::game::GameConfig;
 
 use crate::error::{AppError, AppResult};
-use crate::events;
 use crate::files::{self, Format};
 use crate::snapshot::Snapshot;
 use crate::state::{self, AppState, Event, Session};
@@ -90,6 +89,7 @@ pub fn stop_thinking<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
 /// The current snapshot.
 #[tauri::command]
 pub fn get_snapshot<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
+    #[cfg(feature = "bench")]
     crate::bench::mark_first_snapshot();
     Ok(app_state(&app)?.lock().snapshot())
 }
@@ -170,11 +170,4 @@ pub fn levels() -> Vec<LevelEntry> {
 #[tauri::command]
 pub fn list_levels() -> Vec<LevelEntry> {
     levels()
-}
-
-/// The names of the events, for the UI's reference (also a cheap command for timing the
-/// IPC round trip).
-#[tauri::command]
-pub fn ping() -> [&'static str; 4] {
-    [events::SNAPSHOT, events::AI_PROGRESS, events::MOVE_PLAYED, events::GAME_OVER]
 }

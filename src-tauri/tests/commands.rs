@@ -452,6 +452,26 @@ fn after_an_engine_panic_the_next_search_uses_a_fresh_engine() {
     assert_eq!(made.load(Ordering::SeqCst), 2, "one engine per search, the broken one dropped");
 }
 
+#[cfg(not(feature = "bench"))]
+#[test]
+fn the_bench_commands_exist_only_with_the_bench_feature() {
+    let h = Harness::new("no-bench");
+    for cmd in ["bench_rss", "bench_report"] {
+        let e = h.err(cmd, json!({ "report": {} }));
+        assert!(e.to_string().contains("not found"), "{cmd}: {e}");
+    }
+    // A registered command answers through the same path.
+    h.ok("list_levels", json!({}));
+}
+
+#[cfg(feature = "bench")]
+#[test]
+fn the_bench_commands_refuse_to_run_unless_the_bench_mode_is_on() {
+    let h = Harness::new("bench");
+    std::env::remove_var("TENGEN_BENCH");
+    assert_eq!(h.err("bench_rss", json!({}))["code"], "invalid_argument");
+}
+
 #[test]
 fn levels_are_listed_weakest_first() {
     let h = Harness::new("levels");
