@@ -262,7 +262,7 @@ fn watch_moves(h: &Harness, counts: Arc<Counts>, failures: Arc<Mutex<Vec<String>
         let game = &session.game;
         let color: Color = serde_json::from_value(ev["color"].clone()).unwrap();
         let by_computer = ev["by"] == "computer";
-        let mut fail = |why: String| failures.lock().unwrap().push(format!("{why}: {ev}"));
+        let fail = |why: String| failures.lock().unwrap().push(format!("{why}: {ev}"));
         if by_computer != is_computer(game, color) {
             fail(format!("played by the wrong kind of player ({:?})", game.player(color)));
             return;
