@@ -72,6 +72,7 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
 pub fn run() {
     let builder = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
+        .plugin(window::state_file_guard())
         .plugin(tauri_plugin_window_state::Builder::default().build())
         .on_window_event(|window, event| window::on_event(window.app_handle(), event));
     #[cfg(feature = "bench")]

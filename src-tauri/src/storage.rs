@@ -221,7 +221,7 @@ impl Storage {
 
 /// Moves the corrupt file `path` to the first free `NAME.corrupt` (`NAME.corrupt.2`, ...),
 /// so an earlier corrupt copy is never overwritten.
-fn move_aside(path: &Path, name: &str) -> io::Result<PathBuf> {
+pub fn move_aside(path: &Path, name: &str) -> io::Result<PathBuf> {
     let free = (1..=MAX_CORRUPT_COPIES)
         .map(|i| match i {
             1 => path.with_file_name(format!("{name}.corrupt")),
