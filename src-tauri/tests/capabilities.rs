@@ -1,11 +1,14 @@
 //! Least privilege: the main window's capability grants only what the UI uses, and the app
-//! registers only the commands the UI calls. Adding a permission or a command without a use
-//! in `ui/js` fails here.
+//! registers and declares (build.rs) only the commands the UI calls. Adding a permission or
+//! a command without a use in `ui/js` fails here, and so does a page calling anything else.
+
+mod common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use serde_json::Value;
+use common::{temp_dir, Harness};
+use serde_json::{json, Value};
 
 fn read(rel: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
@@ -44,7 +47,13 @@ fn every_permission_of_the_capability_has_a_use_in_the_ui() {
     assert!(cap.get("remote").is_none() && cap.get("webviews").is_none(), "{cap}");
     let granted: Vec<&str> =
         cap["permissions"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    let called = ui_calls();
     for p in &granted {
+        if let Some(command) = p.strip_prefix("allow-") {
+            let command = command.replace('-', "_");
+            assert!(called.contains(&command), "{p} is granted but the UI never calls {command}");
+            continue;
+        }
         let (_, file, code) = USES
             .iter()
             .find(|(name, _, _)| name == p)
@@ -58,6 +67,10 @@ fn every_permission_of_the_capability_has_a_use_in_the_ui() {
         if read(&format!("../ui/js/{file}")).contains(code) {
             assert!(granted.contains(name), "the UI uses {name} ({file}) but it is not granted");
         }
+    }
+    for command in &called {
+        let p = format!("allow-{}", command.replace('_', "-"));
+        assert!(granted.contains(&p.as_str()), "the UI calls {command} but {p} is not granted");
     }
     // Nothing reaches past ipc.js for Tauri's API.
     let js = ui_js();
@@ -80,15 +93,56 @@ fn registered_commands() -> BTreeSet<String> {
     names
 }
 
-#[test]
-fn every_command_is_called_by_the_ui_and_every_call_is_a_command() {
-    let ipc = read("../ui/js/ipc.js");
-    let called: BTreeSet<String> = ipc
+/// The commands ipc.js calls.
+fn ui_calls() -> BTreeSet<String> {
+    read("../ui/js/ipc.js")
         .split("call('")
         .skip(1)
         .map(|rest| rest[..rest.find('\'').unwrap()].to_string())
-        .collect();
+        .collect()
+}
+
+/// The commands build.rs declares to the ACL (its `COMMANDS`).
+fn declared_commands() -> BTreeSet<String> {
+    let build = read("build.rs");
+    let list = &build[build.find("const COMMANDS: &[&str] = &[").expect("COMMANDS in build.rs")..];
+    let list = &list[..list.find("];").unwrap()];
+    list.split('"').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+#[test]
+fn every_command_is_called_by_the_ui_and_every_call_is_a_command() {
     let registered = registered_commands();
     assert!(registered.len() >= 10, "{registered:?}");
-    assert_eq!(registered, called, "registered commands vs the UI's calls");
+    assert_eq!(registered, ui_calls(), "registered commands vs the UI's calls");
+    assert_eq!(registered, declared_commands(), "registered commands vs build.rs");
+}
+
+/// The app with its real capabilities (the ACL that build.rs and capabilities/ make).
+#[test]
+fn the_page_reaches_only_what_the_capability_grants() {
+    let h = Harness::with_context(temp_dir("acl"), tauri::generate_context!());
+    assert_eq!(h.ok("list_levels", json!({})).as_array().unwrap().len(), 9);
+    assert!(h.ok("get_snapshot", json!({}))["board"].is_array());
+    // Core commands that core:default would allow, and a plugin's.
+    for cmd in ["plugin:window|title", "plugin:app|version", "plugin:dialog|open"] {
+        let e = h.err(cmd, json!({}));
+        assert!(e.to_string().contains("not allowed"), "{cmd}: {e}");
+    }
+    // Another window's page has no capability, so not even the app's commands: they are
+    // under the ACL (declared in build.rs), not allowed to every page.
+    let other = tauri::WebviewWindowBuilder::new(&h.app, "other", Default::default())
+        .build()
+        .expect("a second window");
+    let e = Harness::invoke_from(&other, "list_levels", json!({})).unwrap_err();
+    assert!(e.to_string().contains("not allowed"), "{e}");
+    // The bench commands are neither registered nor declared without the feature.
+    #[cfg(not(feature = "bench"))]
+    for cmd in ["bench_rss", "bench_report"] {
+        let e = h.err(cmd, json!({}));
+        assert!(
+            e.to_string().contains("not allowed") || e.to_string().contains("not found"),
+            "{e}"
+        );
+    }
 }
