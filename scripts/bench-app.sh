@@ -3,8 +3,8 @@
 # UI's first snapshot request, RSS when idle and while the computer thinks, and the IPC
 # round trip (get_snapshot) idle and while the computer thinks.
 #   scripts/bench-app.sh [BINARY]      default: target/debug/tengen-app
-# Build the binary with the UI embedded first: `npx tauri build --debug --no-bundle` (or
-# `npx tauri build --no-bundle` for release). TENGEN_BENCH_LEVEL picks the Gomoku level
+# Build the binary with the UI embedded first: `npx tauri build --debug --no-bundle
+# --features bench` (or `npx tauri build --no-bundle --features bench` for release). TENGEN_BENCH_LEVEL picks the Gomoku level
 # that thinks during the measurement (default: master).
 set -euo pipefail
 cd "$(dirname "$0")/.."

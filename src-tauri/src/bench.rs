@@ -1,6 +1,7 @@
 //! Measurements of the real app (`TENGEN_BENCH=1`): time from start to the UI's first
 //! snapshot, memory (RSS) when idle and while the computer thinks, and the IPC round trip
-//! while it thinks. With the variable unset nothing here runs. See `scripts/bench-app.sh`.
+//! while it thinks. Built only with the `bench` feature (so the installed app has no bench
+//! commands), and with the variable unset nothing here runs. See `scripts/bench-app.sh`.
 
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -32,7 +33,7 @@ pub fn mark_first_snapshot() {
 
 /// The resident set size of this process in KiB (Linux), or 0.
 pub fn rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
+    tengen_engine::io::read_text_bounded(std::path::Path::new("/proc/self/status"), 64 << 10)
         .ok()
         .and_then(|s| {
             s.lines()

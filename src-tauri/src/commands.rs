@@ -8,10 +8,9 @@ use tengen_engine::ai::{GomokuLevel, ReversiLevel};
 use tengen_engine::game::GameConfig;
 
 use crate::error::{AppError, AppResult};
-use crate::events;
 use crate::files::{self, Format};
 use crate::snapshot::Snapshot;
-use crate::state::{self, validate_config, AppState, Event, Session};
+use crate::state::{self, AppState, Event, Session};
 use crate::storage::Settings;
 
 fn app_state<R: Runtime>(app: &AppHandle<R>) -> AppResult<State<'_, AppState>> {
@@ -27,7 +26,10 @@ fn change<R: Runtime>(
     let events = {
         let st = app_state(app)?;
         let mut session = st.lock();
-        change(&mut session)?
+        let events = change(&mut session)?;
+        // The player has seen the start-up notices by now.
+        session.file_notices.clear();
+        events
     };
     state::emit_events(app, events);
     state::kick(app);
@@ -87,6 +89,7 @@ pub fn stop_thinking<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
 /// The current snapshot.
 #[tauri::command]
 pub fn get_snapshot<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
+    #[cfg(feature = "bench")]
     crate::bench::mark_first_snapshot();
     Ok(app_state(&app)?.lock().snapshot())
 }
@@ -108,10 +111,7 @@ pub async fn open_game<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     let path = files::ask_open_path(&app).await?;
     let current = *app_state(&app)?.lock().game.config();
     let game = files::open_from(&path, &current)?;
-    change(&app, |s| {
-        s.load_game(game);
-        Ok(Vec::new())
-    })
+    change(&app, |s| s.load_game(game).map(|()| Vec::new()))
 }
 
 /// The settings.
@@ -123,10 +123,12 @@ pub fn get_settings<R: Runtime>(app: AppHandle<R>) -> AppResult<Settings> {
 /// Replaces the settings (checked), saves them and answers with them.
 #[tauri::command]
 pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Value) -> AppResult<Settings> {
-    let settings: Settings = parse_arg("settings", settings)?;
-    if let Some(v) = &settings.last_config {
-        let config: GameConfig = parse_arg("lastConfig", v.clone())?;
-        validate_config(&config)?;
+    let mut settings: Settings = parse_arg("settings", settings)?;
+    if let Some(v) = settings.last_config.take() {
+        let config: GameConfig = parse_arg("lastConfig", v)?;
+        config.validate().map_err(AppError::config)?;
+        // Kept as read back, so nothing else the page put in the value reaches the disk.
+        settings.last_config = serde_json::to_value(config).ok();
     }
     let st = app_state(&app)?;
     st.lock().settings = settings.clone();
@@ -168,11 +170,4 @@ pub fn levels() -> Vec<LevelEntry> {
 #[tauri::command]
 pub fn list_levels() -> Vec<LevelEntry> {
     levels()
-}
-
-/// The names of the events, for the UI's reference (also a cheap command for timing the
-/// IPC round trip).
-#[tauri::command]
-pub fn ping() -> [&'static str; 4] {
-    [events::SNAPSHOT, events::AI_PROGRESS, events::MOVE_PLAYED, events::GAME_OVER]
 }

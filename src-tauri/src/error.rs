@@ -7,6 +7,7 @@
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
+use tengen_engine::game::GameError;
 use tengen_engine::Color;
 
 /// Why an illegal move was refused (`params.reason` of `illegal_move`).
@@ -107,6 +108,18 @@ impl AppError {
             AppError::BadFile { path, detail } => json!({ "path": path, "detail": detail }),
             AppError::Internal(detail) => json!({ "detail": detail }),
             _ => json!({}),
+        }
+    }
+
+    /// A game configuration the engine refused ([`GameConfig::validate`]): one out of range
+    /// names its field (`size`, `timePerMoveMs`, `black`, `white`), anything else is about
+    /// the whole `config`.
+    ///
+    /// [`GameConfig::validate`]: tengen_engine::game::GameConfig::validate
+    pub fn config(e: GameError) -> AppError {
+        match &e {
+            GameError::BadConfig(c) => AppError::invalid(c.field(), c.to_string()),
+            _ => AppError::invalid("config", e.to_string()),
         }
     }
 

@@ -2,19 +2,16 @@
 //! Tengen's own JSON. The file dialogs are a thin shell ([`ask_save_path`],
 //! [`ask_open_path`]) around [`save_to`] and [`open_from`], which the tests use directly.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use tauri::{AppHandle, Manager, Runtime};
 use tauri_plugin_dialog::Dialog;
 use tengen_engine::game::{Game, GameConfig, GameKind};
+use tengen_engine::io::{read_text_bounded, ReadError, MAX_USER_FILE_BYTES};
 
 use crate::error::{AppError, AppResult};
 use crate::storage::write_atomic;
-
-/// Files larger than this are not games.
-pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// How to save a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -85,21 +82,20 @@ pub fn parse_text(text: &str, current: &GameConfig) -> Result<Game, String> {
     Game::open(text, current).map_err(|e| e.to_string())
 }
 
-/// Opens the game saved in `path`.
+/// Opens the game saved in `path`: a regular file of at most [`MAX_USER_FILE_BYTES`],
+/// read with that bound whatever its metadata says (so a FIFO, a device or a `/proc` file
+/// is refused or cut short, never read without end).
 pub fn open_from(path: &Path, current: &GameConfig) -> AppResult<Game> {
-    let file_error = |e: std::io::Error| AppError::File {
-        action: "open",
-        path: path.display().to_string(),
-        detail: e.to_string(),
-    };
-    let len = fs::metadata(path).map_err(file_error)?.len();
-    let bad = |detail: String| AppError::BadFile { path: path.display().to_string(), detail };
-    if len > MAX_FILE_BYTES {
-        return Err(bad(format!("it is too large ({len} bytes)")));
-    }
-    let bytes = fs::read(path).map_err(file_error)?;
-    let text = String::from_utf8(bytes).map_err(|_| bad("it is not text".into()))?;
-    parse_text(&text, current).map_err(bad)
+    let shown = path.display().to_string();
+    let text = read_text_bounded(path, MAX_USER_FILE_BYTES).map_err(|e| match e {
+        ReadError::NotFound | ReadError::PermissionDenied | ReadError::Other(_) => {
+            AppError::File { action: "open", path: shown.clone(), detail: e.to_string() }
+        }
+        ReadError::NotAFile | ReadError::TooLarge { .. } | ReadError::NotText => {
+            AppError::BadFile { path: shown.clone(), detail: e.to_string() }
+        }
+    })?;
+    parse_text(&text, current).map_err(|detail| AppError::BadFile { path: shown, detail })
 }
 
 /// Asks where to save `game` (a file dialog); `Cancelled` when the user closes it.

@@ -7,6 +7,7 @@
 //! * [`error`] — the typed errors; [`storage`] — settings and the unfinished game on disk;
 //! * [`files`] — saving and opening games; [`window`] — the window's size and position.
 
+#[cfg(feature = "bench")]
 pub mod bench;
 pub mod commands;
 pub mod error;
@@ -43,8 +44,9 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::set_settings,
         commands::list_levels,
         commands::get_stats,
-        commands::ping,
+        #[cfg(feature = "bench")]
         bench::bench_rss,
+        #[cfg(feature = "bench")]
         bench::bench_report,
     ]);
     match data_dir {
@@ -70,17 +72,17 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
 pub fn run() {
     let builder = tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
+        .plugin(window::state_file_guard())
         .plugin(tauri_plugin_window_state::Builder::default().build())
-        .on_window_event(|window, event| window::on_event(window.app_handle(), event))
-        .on_page_load(|webview, payload| {
-            if bench::enabled()
-                && matches!(payload.event(), tauri::webview::PageLoadEvent::Finished)
-            {
-                let level = std::env::var("TENGEN_BENCH_LEVEL").unwrap_or_else(|_| "master".into());
-                let level: String = level.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-                let _ = webview.eval(bench::script(&level));
-            }
-        });
+        .on_window_event(|window, event| window::on_event(window.app_handle(), event));
+    #[cfg(feature = "bench")]
+    let builder = builder.on_page_load(|webview, payload| {
+        if bench::enabled() && matches!(payload.event(), tauri::webview::PageLoadEvent::Finished) {
+            let level = std::env::var("TENGEN_BENCH_LEVEL").unwrap_or_else(|_| "master".into());
+            let level: String = level.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+            let _ = webview.eval(bench::script(&level));
+        }
+    });
     if let Err(e) = build_app(builder, None).run(tauri::generate_context!()) {
         eprintln!("tengen: the app could not start: {e}");
         std::process::exit(1);

@@ -100,6 +100,9 @@ pub struct Snapshot {
     pub can_undo: bool,
     pub can_redo: bool,
     pub notice: Option<Notice>,
+    /// Each of the app's files that start-up found corrupt (`file_reset`) or could not read
+    /// (`file_unreadable`), until the player's first change.
+    pub file_notices: Vec<Notice>,
     pub result: Option<ResultView>,
     /// Column labels, left to right.
     pub columns: Vec<String>,
@@ -132,6 +135,7 @@ impl Snapshot {
             can_undo: false,
             can_redo: false,
             notice: None,
+            file_notices: Vec::new(),
             result: None,
             columns: Vec::new(),
             rows: Vec::new(),
@@ -319,6 +323,7 @@ pub fn build(session: &Session) -> Snapshot {
         can_undo: session.can_undo(),
         can_redo: game.redo_len() > 0,
         notice: session.notice.clone(),
+        file_notices: session.file_notices.clone(),
         result,
         columns,
         rows,

@@ -13,18 +13,16 @@ use serde_json::json;
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 use tengen_engine::ai::{AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo};
 use tengen_engine::game::{Game, GameConfig, GameKind, PlayerKind, Position};
-use tengen_engine::gomoku::{ForbiddenKind, GomokuError, MAX_SIZE, MIN_SIZE};
+use tengen_engine::gomoku::{ForbiddenKind, GomokuError};
 use tengen_engine::{Color, Move, Point};
 
 use crate::error::{AppError, AppResult, IllegalReason};
 use crate::events::{self, AiProgress, By, GameOver, MovePlayed, Notice, ScoredPoint};
 use crate::snapshot::{self, Snapshot};
 use crate::stats::{Stats, STATS_FILE};
-use crate::storage::{Loaded, Saver, Settings, Storage, GAME_FILE, SETTINGS_FILE};
+use crate::storage::{Saver, Settings, Storage, GAME_FILE, SETTINGS_FILE};
 use crate::worker::{self, Job, Outcome, Purpose};
 
-/// The allowed time per move, in milliseconds.
-pub const TIME_RANGE_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
 /// The pause before each move of a computer-vs-computer game, so people can watch.
 pub const WATCH_DELAY: Duration = Duration::from_millis(400);
 
@@ -74,6 +72,10 @@ pub struct Session {
     /// Candidates of the last search (AI move or hint), for the heat map.
     pub heat: Vec<Candidate>,
     pub notice: Option<Notice>,
+    /// What start-up found wrong with the app's own files (each corrupt file moved aside,
+    /// each file that could not be read); kept until the player's first change, so the UI
+    /// sees them however late it asks.
+    pub file_notices: Vec<Notice>,
     /// Reversi: discs flipped by the last move.
     pub flipped: Vec<Point>,
     pub settings: Settings,
@@ -114,45 +116,6 @@ pub fn forbidden_name(kind: ForbiddenKind) -> &'static str {
         ForbiddenKind::DoubleFour => "double_four",
         ForbiddenKind::Overline => "overline",
     }
-}
-
-/// Checks a configuration beyond what [`Game::new`] checks: the time per move, and that
-/// every level plays this game.
-pub fn validate_config(config: &GameConfig) -> AppResult<()> {
-    if !TIME_RANGE_MS.contains(&config.time_per_move_ms) {
-        return Err(AppError::invalid(
-            "timePerMoveMs",
-            format!(
-                "the time per move must be from {} to {} ms, not {}",
-                TIME_RANGE_MS.start(),
-                TIME_RANGE_MS.end(),
-                config.time_per_move_ms
-            ),
-        ));
-    }
-    if let GameKind::Gomoku { size, .. } = config.kind {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(AppError::invalid(
-                "size",
-                format!("the board must have from {MIN_SIZE} to {MAX_SIZE} lines, not {size}"),
-            ));
-        }
-    }
-    for (side, player) in [("black", &config.black), ("white", &config.white)] {
-        if let PlayerKind::Computer { level } = player {
-            let game = match config.kind {
-                GameKind::Gomoku { .. } => "gomoku",
-                GameKind::Reversi => "reversi",
-            };
-            if level.game_name() != game {
-                return Err(AppError::invalid(
-                    side,
-                    format!("the level {level} does not play {game}"),
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The search limits of a level: the configured time per move for the strong levels, which
@@ -199,6 +162,7 @@ impl Session {
             hint: None,
             heat: Vec::new(),
             notice: None,
+            file_notices: Vec::new(),
             flipped: Vec::new(),
             settings,
             stats: Stats::default(),
@@ -233,8 +197,7 @@ impl Session {
 
     /// Starts a new game.
     pub fn new_game(&mut self, config: GameConfig) -> AppResult<()> {
-        validate_config(&config)?;
-        let game = Game::new(config).map_err(|e| AppError::invalid("config", e.to_string()))?;
+        let game = Game::new(config).map_err(AppError::config)?;
         self.changed();
         self.game = game;
         self.counted = false;
@@ -245,13 +208,16 @@ impl Session {
         Ok(())
     }
 
-    /// Replaces the game by one that was opened or restored.
-    pub fn load_game(&mut self, game: Game) {
+    /// Replaces the game by one that was opened or restored. Its configuration is checked
+    /// again here (whatever read it), so no game outside the limits enters the session.
+    pub fn load_game(&mut self, game: Game) -> AppResult<()> {
+        game.config().validate().map_err(AppError::config)?;
         self.changed();
         self.counted = game.result().is_some();
         self.game = game;
         self.engines = Default::default();
         self.hint_engine = Default::default();
+        Ok(())
     }
 
     /// Why `p` cannot be played now, in the contract's terms.
@@ -597,37 +563,38 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Opens the settings and the unfinished game from `storage`; a missing or corrupt file
-    /// gives the defaults (and a notice for a corrupt one).
+    /// Opens the settings, the unfinished game and the statistics from `storage`; a missing,
+    /// corrupt or unreadable file gives the defaults, and each corrupt or unreadable one a
+    /// notice (`Session::file_notices`).
     pub fn open(storage: Storage) -> Result<AppState, String> {
-        let (settings, settings_notice) = storage.load_settings();
-        let restored = storage.load(GAME_FILE, |t| Game::from_json(t).map_err(|e| e.to_string()));
-        let mut notice = settings_notice;
-        let game = match restored {
-            Loaded::Ok(g) => Some(g),
-            Loaded::Missing => None,
-            Loaded::Reset(n) => {
-                notice = Some(n);
-                None
-            }
-        };
-        let game = game.or_else(|| {
-            settings
-                .last_config
-                .clone()
-                .and_then(|v| serde_json::from_value::<GameConfig>(v).ok())
-                .filter(|c| validate_config(c).is_ok())
-                .and_then(|c| Game::new(c).ok())
-                .or_else(|| Game::new(default_config()).ok())
-        });
-        let game = game.ok_or("the engine refused the default game")?;
-        let mut session = Session::new(game, settings);
-        if let Loaded::Ok(stats) =
-            storage.load(STATS_FILE, |t| serde_json::from_str(t).map_err(|e| e.to_string()))
-        {
-            session.stats = stats;
+        let (mut settings, settings_notice) = storage.load_settings();
+        let (game, game_notice) = storage
+            .load(GAME_FILE, |t| {
+                let game = Game::from_json(t).map_err(|e| e.to_string())?;
+                // The limits are checked again whatever the loader checked.
+                game.config().validate().map_err(|e| e.to_string())?;
+                Ok(Some(game))
+            })
+            .or_default(None);
+        let (stats, stats_notice) =
+            storage.load(STATS_FILE, Stats::from_json).or_default(Stats::default());
+        // The last configuration is offered again only if it is still a valid one.
+        let last_game = settings
+            .last_config
+            .clone()
+            .and_then(|v| serde_json::from_value::<GameConfig>(v).ok())
+            .and_then(|c| Game::new(c).ok());
+        if last_game.is_none() {
+            settings.last_config = None;
         }
-        session.notice = notice;
+        let game = game
+            .or(last_game)
+            .or_else(|| Game::new(default_config()).ok())
+            .ok_or("the engine refused the default game")?;
+        let mut session = Session::new(game, settings);
+        session.stats = stats;
+        session.file_notices =
+            [settings_notice, game_notice, stats_notice].into_iter().flatten().collect();
         Ok(AppState { session: Mutex::new(session), storage, saver: Saver::start() })
     }
 
@@ -639,7 +606,7 @@ impl AppState {
     /// Saves the unfinished game (or removes the file once the game is over) and the
     /// settings, atomically and off the calling thread.
     pub fn persist(&self, session: &Session) {
-        if let Some(path) = self.storage.path(GAME_FILE) {
+        if let Some(path) = self.storage.save_path(GAME_FILE) {
             if session.game.result().is_none() {
                 self.saver.write(path, session.game.to_json());
             } else {
@@ -652,7 +619,7 @@ impl AppState {
     /// Saves the settings atomically, off the calling thread.
     pub fn persist_settings(&self, settings: &Settings) {
         if let (Some(path), Ok(text)) =
-            (self.storage.path(SETTINGS_FILE), serde_json::to_string_pretty(settings))
+            (self.storage.save_path(SETTINGS_FILE), serde_json::to_string_pretty(settings))
         {
             self.saver.write(path, text);
         }
@@ -678,7 +645,7 @@ pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
         let mut session = state.lock();
         if session.count_result() {
             if let (Some(path), Ok(text)) =
-                (state.storage.path(STATS_FILE), serde_json::to_string_pretty(&session.stats))
+                (state.storage.save_path(STATS_FILE), serde_json::to_string_pretty(&session.stats))
             {
                 state.saver.write(path, text);
             }
@@ -716,14 +683,18 @@ fn launch<R: Runtime>(app: &AppHandle<R>, plan: SearchPlan) {
     let progress_app = app.clone();
     let done_app = app.clone();
     let search = move |cancel: &CancelFlag, report: &mut dyn FnMut(&SearchInfo)| {
+        // The slot stays locked for the search, so two searches never share an engine. The
+        // engine is taken out and put back only when its search returns: one that panics
+        // (half-updated tables) is dropped with the unwinding, and the next search starts
+        // from a fresh engine.
         let mut guard = slot.lock().unwrap_or_else(|p| p.into_inner());
-        if !matches!(&*guard, Some((l, _)) if *l == level) {
-            *guard = Some((level, factory(level, seed)));
-        }
-        let Some((_, engine)) = guard.as_mut() else {
-            return Err("no engine".to_string());
+        let mut engine = match guard.take() {
+            Some((l, engine)) if l == level => engine,
+            _ => factory(level, seed),
         };
-        engine.search(&position, &limits, cancel, report).map_err(|e| e.to_string())
+        let result = engine.search(&position, &limits, cancel, report).map_err(|e| e.to_string());
+        *guard = Some((level, engine));
+        result
     };
     let progress = move |job: &Job, info: &SearchInfo| {
         let Some(state) = progress_app.try_state::<AppState>() else { return };
@@ -777,16 +748,5 @@ mod tests {
         assert_eq!(limits_for(Level::Reversi(ReversiLevel::Master), 2500), timed);
         assert_eq!(limits_for(Level::Gomoku(GomokuLevel::FiveTuple), 2500), Limits::default());
         assert_eq!(limits_for(Level::Reversi(ReversiLevel::Classic), 2500), Limits::default());
-    }
-
-    #[test]
-    fn configs_are_checked() {
-        assert!(validate_config(&default_config()).is_ok());
-        let mut c = default_config();
-        c.time_per_move_ms = 99;
-        assert_eq!(validate_config(&c).unwrap_err().code(), "invalid_argument");
-        let mut c = default_config();
-        c.white = PlayerKind::Computer { level: Level::Reversi(ReversiLevel::Greedy) };
-        assert!(validate_config(&c).is_err());
     }
 }

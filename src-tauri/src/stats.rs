@@ -2,7 +2,9 @@
 //! kept in `stats.json` in the app data directory.
 
 use serde::{Deserialize, Serialize};
+use tengen_engine::ai::Level;
 use tengen_engine::game::{Game, GameKind, PlayerKind};
+use tengen_engine::gomoku::Rule;
 use tengen_engine::Color;
 
 /// The statistics file's name in the data directory.
@@ -25,7 +27,45 @@ pub struct StatsRow {
 #[serde(transparent)]
 pub struct Stats(pub Vec<StatsRow>);
 
+impl StatsRow {
+    /// The row's key: game, rule and level.
+    fn key(&self) -> (&str, Option<&str>, &str) {
+        (&self.game, self.rule.as_deref(), &self.level)
+    }
+
+    /// Whether the row names a level and rule that exist, spelt as [`Stats::record`] spells
+    /// them (a row under another spelling would never be counted again).
+    fn check(&self) -> Result<(), String> {
+        let level = Level::parse_for(&self.game, &self.level)
+            .ok()
+            .filter(|l| l.name() == self.level)
+            .ok_or_else(|| format!("unknown level {} {}", self.game, self.level))?;
+        let rule_fits = match (level, self.rule.as_deref()) {
+            (Level::Gomoku(_), Some(r)) => Rule::ALL.iter().any(|rule| rule.name() == r),
+            (Level::Reversi(_), None) => true,
+            _ => false,
+        };
+        if !rule_fits {
+            return Err(format!("the rule {:?} does not fit {}", self.rule, self.game));
+        }
+        Ok(())
+    }
+}
+
 impl Stats {
+    /// Reads the statistics file's text, checking every row (a known level and rule, each
+    /// once): a file from disk is not trusted.
+    pub fn from_json(text: &str) -> Result<Stats, String> {
+        let stats: Stats = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        for (i, row) in stats.0.iter().enumerate() {
+            row.check().map_err(|e| format!("row {}: {e}", i + 1))?;
+            if stats.0[..i].iter().any(|r| r.key() == row.key()) {
+                return Err(format!("row {}: {} {} is listed twice", i + 1, row.game, row.level));
+            }
+        }
+        Ok(stats)
+    }
+
     /// Counts the result of `game` when it is over and one human played one computer
     /// level; answers whether anything was counted.
     pub fn record(&mut self, game: &Game) -> bool {
@@ -39,8 +79,8 @@ impl Stats {
             GameKind::Gomoku { rule, .. } => ("gomoku", Some(rule.name().to_string())),
             GameKind::Reversi => ("reversi", None),
         };
-        let pos =
-            self.0.iter().position(|r| r.game == name && r.rule == rule && r.level == level.name());
+        let key = (name, rule.as_deref(), level.name());
+        let pos = self.0.iter().position(|r| r.key() == key);
         let row = match pos {
             Some(i) => &mut self.0[i],
             None => {
@@ -56,11 +96,12 @@ impl Stats {
                 &mut self.0[last]
             }
         };
-        match result.winner {
-            Some(c) if c == human => row.wins += 1,
-            Some(_) => row.losses += 1,
-            None => row.draws += 1,
-        }
+        let count = match result.winner {
+            Some(c) if c == human => &mut row.wins,
+            Some(_) => &mut row.losses,
+            None => &mut row.draws,
+        };
+        *count = count.saturating_add(1);
         true
     }
 }
@@ -68,9 +109,8 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tengen_engine::ai::{GomokuLevel, Level};
+    use tengen_engine::ai::GomokuLevel;
     use tengen_engine::game::GameConfig;
-    use tengen_engine::gomoku::Rule;
 
     fn game(black: PlayerKind, white: PlayerKind) -> Game {
         Game::new(GameConfig {
@@ -104,6 +144,46 @@ mod tests {
         g.resign(Color::Black).unwrap();
         assert!(!stats.record(&g), "human against human is not counted");
         let json = serde_json::to_string(&stats).unwrap();
-        assert_eq!(serde_json::from_str::<Stats>(&json).unwrap(), stats);
+        assert_eq!(Stats::from_json(&json).unwrap(), stats);
+    }
+
+    #[test]
+    fn a_stored_table_is_checked_row_by_row() {
+        let row = |game: &str, rule: Option<&str>, level: &str| {
+            serde_json::json!([{ "game": game, "rule": rule, "level": level,
+                                 "wins": 1, "losses": 2, "draws": 3 }])
+            .to_string()
+        };
+        assert!(Stats::from_json(&row("gomoku", Some("renju"), "master")).is_ok());
+        assert!(Stats::from_json(&row("reversi", None, "strong")).is_ok());
+        for bad in [
+            row("gomoku", Some("renju"), "grandmaster"),
+            row("gomoku", Some("RENJU"), "master"),
+            row("gomoku", Some("renju"), "Master"),
+            row("gomoku", None, "master"),
+            row("reversi", Some("renju"), "master"),
+            row("chess", None, "master"),
+            r#"[{"game":"gomoku","rule":"renju","level":"master","wins":-1,"losses":0,"draws":0}]"#
+                .to_string(),
+            r#"{"wins": 3}"#.to_string(),
+        ] {
+            assert!(Stats::from_json(&bad).is_err(), "{bad}");
+        }
+        let one = row("reversi", None, "greedy");
+        let twice = format!("[{0},{0}]", &one[1..one.len() - 1]);
+        assert!(Stats::from_json(&twice).unwrap_err().contains("twice"), "{twice}");
+    }
+
+    #[test]
+    fn counts_stop_at_the_largest_number_instead_of_overflowing() {
+        let cpu = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::Pattern) };
+        let mut stats = Stats::from_json(
+            r#"[{"game":"gomoku","rule":"renju","level":"pattern","wins":4294967295,"losses":0,"draws":0}]"#,
+        )
+        .unwrap();
+        let mut g = game(PlayerKind::Human, cpu);
+        g.resign(Color::White).unwrap();
+        assert!(stats.record(&g));
+        assert_eq!(stats.0[0].wins, u32::MAX);
     }
 }

@@ -1,18 +1,22 @@
 //! Settings and the unfinished game, kept in the app data directory.
 //!
 //! Every file is written atomically (a temporary file in the same directory, fsync, then
-//! rename), so a kill at any moment leaves either the old or the new file. A file that
-//! cannot be read is reported (a [`Notice`]), moved aside as `NAME.corrupt` and replaced by
-//! defaults: it never blocks start-up.
+//! rename), so a kill at any moment leaves either the old or the new file. Every file is
+//! read with a bound ([`read_text_bounded`]). A corrupt file is reported (a [`Notice`]),
+//! moved aside as `NAME.corrupt` and replaced by defaults; a file that exists but cannot be
+//! read (no permission, not a regular file) is reported and left alone: the defaults are
+//! used in memory and the file is not written for the rest of the session. Neither blocks
+//! start-up.
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use tengen_engine::io::{read_text_bounded, ReadError};
 
 use crate::events::Notice;
 
@@ -20,6 +24,12 @@ use crate::events::Notice;
 pub const SETTINGS_FILE: &str = "settings.json";
 /// The unfinished game's file name in the data directory.
 pub const GAME_FILE: &str = "current-game.json";
+/// The largest file of the data directory that is read (settings, the unfinished game and
+/// the statistics are a few KiB; a 26x26 game with its redo stack well under 100 KiB).
+pub const MAX_STORED_FILE_BYTES: u64 = 1 << 20;
+/// How many `NAME.corrupt` files are kept side by side before a corrupt file is left where it
+/// is instead.
+const MAX_CORRUPT_COPIES: usize = 20;
 
 /// The interface language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,20 +114,36 @@ pub enum Loaded<T> {
     Missing,
     /// The file was read and understood.
     Ok(T),
-    /// The file was unreadable or corrupt; it was moved aside and this notice explains.
+    /// The file was corrupt; it was moved aside (`params.aside`) and this notice explains.
     Reset(Notice),
+    /// The file exists but could not be read (or a corrupt one could not be moved aside): it
+    /// is left as it is and not written during this session; this notice explains.
+    Unreadable(Notice),
+}
+
+impl<T> Loaded<T> {
+    /// The value, or `default` with the notice to show (if any).
+    pub fn or_default(self, default: T) -> (T, Option<Notice>) {
+        match self {
+            Loaded::Ok(v) => (v, None),
+            Loaded::Missing => (default, None),
+            Loaded::Reset(n) | Loaded::Unreadable(n) => (default, Some(n)),
+        }
+    }
 }
 
 /// The app data directory and the files in it.
 #[derive(Clone, Debug)]
 pub struct Storage {
     dir: Option<PathBuf>,
+    /// Files that could not be read or moved aside: never written by this session.
+    kept: Arc<Mutex<Vec<String>>>,
 }
 
 impl Storage {
     /// Files in `dir`; `None` keeps nothing (when no data directory could be found).
     pub fn new(dir: Option<PathBuf>) -> Storage {
-        Storage { dir }
+        Storage { dir, kept: Arc::default() }
     }
 
     /// The full path of a file in the data directory.
@@ -125,43 +151,86 @@ impl Storage {
         self.dir.as_ref().map(|d| d.join(name))
     }
 
-    /// Reads and parses a file; a corrupt one is moved aside and reported.
+    /// Where to write (or remove) a file of the data directory: `None` when there is no
+    /// directory, or when the file was found but could not be read (it is left alone).
+    pub fn save_path(&self, name: &str) -> Option<PathBuf> {
+        let kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
+        if kept.iter().any(|k| k == name) {
+            return None;
+        }
+        self.path(name)
+    }
+
+    fn keep(&self, name: &str) {
+        self.kept.lock().unwrap_or_else(|p| p.into_inner()).push(name.to_string());
+    }
+
+    /// Reads (bounded) and parses a file; a corrupt one is moved aside and reported, one
+    /// that cannot be read is reported and left alone.
     pub fn load<T>(&self, name: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Loaded<T> {
         let Some(path) = self.path(name) else { return Loaded::Missing };
-        let text = match fs::read(&path) {
-            Ok(bytes) => String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string()),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::Missing,
+        let read = read_text_bounded(&path, MAX_STORED_FILE_BYTES);
+        self.settle(name, &path, read, parse)
+    }
+
+    /// What to do with the file `name` at `path` after reading it gave `read`.
+    fn settle<T>(
+        &self,
+        name: &str,
+        path: &Path,
+        read: Result<String, ReadError>,
+        parse: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Loaded<T> {
+        let shown = path.display().to_string();
+        let unreadable = |detail: String| {
+            self.keep(name);
+            Loaded::Unreadable(Notice {
+                code: "file_unreadable",
+                params: json!({ "file": name, "path": shown, "detail": detail }),
+            })
+        };
+        let text = match read {
+            Ok(text) => Ok(text),
+            Err(ReadError::NotFound) => return Loaded::Missing,
+            // Not the file's fault: it may be fine once it can be read again.
+            Err(e) if e.is_access_problem() || e == ReadError::NotAFile => {
+                return unreadable(e.to_string())
+            }
             Err(e) => Err(e.to_string()),
         };
-        match text.and_then(|t| parse(&t)) {
-            Ok(v) => Loaded::Ok(v),
-            Err(detail) => {
-                let aside = path.with_file_name(format!("{name}.corrupt"));
-                let _ = fs::rename(&path, &aside);
-                Loaded::Reset(Notice {
-                    code: "file_reset",
-                    params: json!({ "file": name, "path": path.display().to_string(),
-                                    "detail": detail }),
-                })
-            }
+        let detail = match text.and_then(|t| parse(&t)) {
+            Ok(v) => return Loaded::Ok(v),
+            Err(detail) => detail,
+        };
+        match move_aside(path, name) {
+            Ok(aside) => Loaded::Reset(Notice {
+                code: "file_reset",
+                params: json!({ "file": name, "path": shown,
+                                "aside": aside.display().to_string(), "detail": detail }),
+            }),
+            Err(e) => unreadable(format!("{detail}; it could not be moved aside: {e}")),
         }
     }
 
     /// The settings, or the defaults (with a notice when the file was corrupt).
     pub fn load_settings(&self) -> (Settings, Option<Notice>) {
-        match self.load(SETTINGS_FILE, |t| serde_json::from_str(t).map_err(|e| e.to_string())) {
-            Loaded::Ok(s) => (s, None),
-            Loaded::Missing => (Settings::default(), None),
-            Loaded::Reset(n) => (Settings::default(), Some(n)),
-        }
+        self.load(SETTINGS_FILE, |t| serde_json::from_str(t).map_err(|e| e.to_string()))
+            .or_default(Settings::default())
     }
+}
 
-    /// Removes a file from the data directory (e.g. the unfinished game once it is over).
-    pub fn remove(&self, name: &str) {
-        if let Some(p) = self.path(name) {
-            let _ = fs::remove_file(p);
-        }
-    }
+/// Moves the corrupt file `path` to the first free `NAME.corrupt` (`NAME.corrupt.2`, ...),
+/// so an earlier corrupt copy is never overwritten.
+pub fn move_aside(path: &Path, name: &str) -> io::Result<PathBuf> {
+    let free = (1..=MAX_CORRUPT_COPIES)
+        .map(|i| match i {
+            1 => path.with_file_name(format!("{name}.corrupt")),
+            _ => path.with_file_name(format!("{name}.corrupt.{i}")),
+        })
+        .find(|p| fs::symlink_metadata(p).is_err())
+        .ok_or_else(|| io::Error::other("too many corrupt copies are kept already"))?;
+    fs::rename(path, &free)?;
+    Ok(free)
 }
 
 enum Job {
@@ -304,6 +373,40 @@ pub(crate) mod tests {
         // Binary garbage too.
         fs::write(d.join(SETTINGS_FILE), [0xff, 0xfe, 0x00]).unwrap();
         assert!(st.load_settings().1.is_some());
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_not_corrupt_and_is_never_written() {
+        let d = temp_dir("denied");
+        let st = Storage::new(Some(d.clone()));
+        let path = d.join(SETTINGS_FILE);
+        fs::write(&path, br#"{"theme":"dark"}"#).unwrap();
+        let parse = |_: &str| -> Result<(), String> { panic!("nothing was read to parse") };
+        let errors: [fn() -> ReadError; 3] = [
+            || ReadError::PermissionDenied,
+            || ReadError::NotAFile,
+            || ReadError::Other("EIO".into()),
+        ];
+        for make in errors {
+            let why = make().to_string();
+            let Loaded::Unreadable(n) = st.settle(SETTINGS_FILE, &path, Err(make()), parse) else {
+                panic!("{why} is not corruption");
+            };
+            assert_eq!(n.code, "file_unreadable");
+            assert_eq!(n.params["detail"], why);
+        }
+        assert_eq!(fs::read_to_string(&path).unwrap(), r#"{"theme":"dark"}"#, "left alone");
+        assert!(!d.join("settings.json.corrupt").exists());
+        assert_eq!(st.save_path(SETTINGS_FILE), None, "not written this session");
+        assert_eq!(st.save_path(GAME_FILE), Some(d.join(GAME_FILE)));
+        // Too large or not text: the file itself is bad, so it is moved aside.
+        for e in [ReadError::TooLarge { limit: 1 }, ReadError::NotText] {
+            fs::write(d.join(GAME_FILE), b"x").unwrap();
+            let loaded = st.settle(GAME_FILE, &d.join(GAME_FILE), Err(e), |_| Ok(()));
+            assert!(matches!(loaded, Loaded::Reset(n) if n.code == "file_reset"));
+        }
+        assert!(d.join("current-game.json.corrupt").exists());
+        assert!(d.join("current-game.json.corrupt.2").exists());
     }
 
     #[test]

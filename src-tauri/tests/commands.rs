@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use serde_json::{json, Value};
+use tengen_engine::ai::Engine;
 
 fn hvh_gomoku(h: &Harness, rule: &str, size: u8) -> Value {
     h.ok("new_game", json!({ "config": gomoku_config(rule, size, human(), human(), 1000) }))
@@ -107,7 +108,11 @@ fn illegal_moves_and_bad_arguments_give_typed_errors() {
         (gomoku_config("renju", 4, human(), human(), 1000), "size"),
         (gomoku_config("renju", 27, human(), human(), 1000), "size"),
         (gomoku_config("renju", 15, human(), human(), 5), "timePerMoveMs"),
+        (gomoku_config("renju", 15, human(), human(), 50), "timePerMoveMs"),
+        (gomoku_config("renju", 15, human(), human(), 99), "timePerMoveMs"),
+        (gomoku_config("renju", 15, human(), human(), 60_001), "timePerMoveMs"),
         (gomoku_config("renju", 15, human(), human(), 600_000), "timePerMoveMs"),
+        (reversi_config(computer("gomoku", "master"), human(), 1000), "black"),
         (gomoku_config("renju", 15, human(), computer("reversi", "master"), 1000), "white"),
         (json!({"kind": {"game": "chess"}}), "config"),
     ] {
@@ -370,6 +375,101 @@ fn settings_are_checked_and_kept() {
     let mut bad = new.clone();
     bad["lastConfig"] = gomoku_config("renju", 99, human(), human(), 1000);
     assert_eq!(h.err("set_settings", json!({ "settings": bad }))["code"], "invalid_argument");
+    // Only the configuration itself is kept, not whatever else came with it.
+    let mut s = new.clone();
+    s["lastConfig"] = gomoku_config("renju", 15, human(), human(), 1000);
+    s["lastConfig"]["padding"] = json!("x".repeat(100_000));
+    let back = h.ok("set_settings", json!({ "settings": s }));
+    assert_eq!(back["lastConfig"], gomoku_config("renju", 15, human(), human(), 1000));
+    for (ms, ok) in [(50, false), (60_001, false), (100, true), (60_000, true)] {
+        let mut s = new.clone();
+        s["lastConfig"] = gomoku_config("renju", 15, human(), human(), ms);
+        match h.invoke("set_settings", json!({ "settings": s })) {
+            Ok(_) => assert!(ok, "{ms} ms was accepted"),
+            Err(e) => {
+                assert!(!ok, "{ms} ms: {e}");
+                assert_eq!(e["params"]["field"], "timePerMoveMs", "{e}");
+            }
+        }
+    }
+}
+
+/// An engine that panics in its first search, after changing its own state half-way; used
+/// again, it would fail the test.
+struct Fragile {
+    first: bool,
+    broken: bool,
+}
+
+impl Engine<tengen_engine::gomoku::Position> for Fragile {
+    fn search(
+        &mut self,
+        pos: &tengen_engine::gomoku::Position,
+        limits: &tengen_engine::ai::Limits,
+        cancel: &tengen_engine::ai::CancelFlag,
+        progress: &mut dyn FnMut(&tengen_engine::ai::SearchInfo),
+    ) -> tengen_engine::ai::SearchResult {
+        assert!(!self.broken, "the engine that panicked was searched again");
+        if self.first {
+            self.broken = true;
+            panic!("engine bug in the middle of an update");
+        }
+        FakeEngine.search(pos, limits, cancel, progress)
+    }
+}
+
+#[test]
+fn after_an_engine_panic_the_next_search_uses_a_fresh_engine() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    use tauri::Manager;
+    use tengen_app::state::AppState;
+    use tengen_engine::ai::AnyEngine;
+
+    let h = Harness::new("panic").with_fake_engines();
+    let made = Arc::new(AtomicUsize::new(0));
+    {
+        let made = made.clone();
+        h.app.state::<AppState>().lock().engine_factory = Arc::new(move |_, _| {
+            let first = made.fetch_add(1, Ordering::SeqCst) == 0;
+            AnyEngine::Gomoku(Box::new(Fragile { first, broken: false }))
+        });
+    }
+    let cpu = computer("gomoku", "pattern");
+    h.ok("new_game", json!({ "config": gomoku_config("freestyle", 15, human(), cpu, 100) }));
+    h.ok("play_move", json!({"x": 7, "y": 7}));
+    let s = h.wait_until(60, "the failure notice", |s| s["notice"]["code"] == "ai_failed");
+    assert!(s["notice"]["params"]["detail"].as_str().unwrap().contains("engine bug"), "{s}");
+    assert_eq!(move_count(&s), 1);
+    // The player takes the move back and plays again: the computer searches again, with a
+    // new engine, and answers.
+    h.ok("undo", json!({}));
+    h.ok("play_move", json!({"x": 7, "y": 7}));
+    let s =
+        h.wait_until(60, "the computer's reply", |s| move_count(s) == 2 || s["notice"].is_object());
+    assert!(s["notice"].is_null(), "{s}");
+    assert_eq!(s["moves"][1]["color"], "white");
+    assert_eq!(made.load(Ordering::SeqCst), 2, "one engine per search, the broken one dropped");
+}
+
+#[cfg(not(feature = "bench"))]
+#[test]
+fn the_bench_commands_exist_only_with_the_bench_feature() {
+    let h = Harness::new("no-bench");
+    for cmd in ["bench_rss", "bench_report"] {
+        let e = h.err(cmd, json!({ "report": {} }));
+        assert!(e.to_string().contains("not found"), "{cmd}: {e}");
+    }
+    // A registered command answers through the same path.
+    h.ok("list_levels", json!({}));
+}
+
+#[cfg(feature = "bench")]
+#[test]
+fn the_bench_commands_refuse_to_run_unless_the_bench_mode_is_on() {
+    let h = Harness::new("bench");
+    std::env::remove_var("TENGEN_BENCH");
+    assert_eq!(h.err("bench_rss", json!({}))["code"], "invalid_argument");
 }
 
 #[test]

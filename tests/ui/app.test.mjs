@@ -1,6 +1,7 @@
 // Browser tests of the UI against an IPC mock: node --test tests/ui/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { serve, launch, openApp, calls, emit, snapshot, reversiStart, screenshot } from './harness.mjs';
 
 let server;
@@ -31,10 +32,26 @@ async function done(page, shot) {
 test("the app's Content-Security-Policy lets the UI load its texts and run", async () => {
   // serve() sends the CSP of src-tauri/tauri.conf.json (when the backend is there): the locale
   // files are fetched, so connect-src must allow 'self'.
-  const page = await open({ snapshot: snapshot() });
+  const conf = JSON.parse(await readFile(new URL('../../src-tauri/tauri.conf.json', import.meta.url), 'utf8'));
+  const security = conf.app.security;
+  const policy = Object.fromEntries(
+    security.csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]),
+  );
+  // No <base> or form target may be set, and no asset: images (the asset protocol is off).
+  assert.deepEqual(policy['base-uri'], ["'none'"]);
+  assert.deepEqual(policy['form-action'], ["'none'"]);
+  assert.ok(!security.csp.includes('asset:'), security.csp);
+  assert.ok(!policy['script-src'].some((v) => /unsafe|\*/.test(v)), `script-src ${policy['script-src']}`);
+  // With freezePrototype Tauri freezes Object.prototype before the page's scripts run: so
+  // does this page, and the UI must still start, draw and take a move.
+  const frozen = security.freezePrototype === true;
+  const page = await open({ snapshot: snapshot(), script: frozen ? 'Object.freeze(Object.prototype);' : '' });
+  assert.equal(await page.evaluate(() => Object.isFrozen(Object.prototype)), frozen);
   const blocked = page.errors.filter((e) => /Content.Security.Policy|Refused/i.test(String(e)));
   assert.deepEqual(blocked.map(String), [], `CSP (${server.csp || 'none'}) blocks the UI; connect-src needs 'self' for ui/locales`);
   assert.equal(await text(page, '[data-testid="undo"]'), 'Undo', 'the English texts loaded');
+  await page.click(cell(7, 7));
+  await page.waitForFunction(() => window.__mock.callsOf('play_move').length === 1);
   await done(page);
 });
 

@@ -150,6 +150,12 @@ function apply(snap) {
   const noticeChanged = JSON.stringify(prev?.notice ?? null) !== JSON.stringify(snap.notice);
   if (snap.notice && (noticeChanged || newPass)) {
     if (snap.notice.code === 'pass') toast(t('notice.pass', { color: colorName(snap.notice.params?.color) }), 'info');
+    else if (snap.notice.code === 'ai_failed') toast(t('notice.ai_failed', snap.notice.params || {}));
+  }
+  // What start-up found wrong with the app's files (corrupt ones moved aside, unreadable ones left alone).
+  const fileNotices = snap.fileNotices || [];
+  if (fileNotices.length && JSON.stringify(prev?.fileNotices ?? []) !== JSON.stringify(fileNotices)) {
+    toast(fileNotices.map((n) => t(`notice.${n.code}`, n.params || {})).join(' '));
   }
   if (!state.cursor || state.cursor.x >= snap.size || state.cursor.y >= snap.size) {
     const mid = Math.floor((snap.size - 1) / 2);

@@ -2,13 +2,42 @@
 
 use serde::{Deserialize, Serialize};
 
+use thiserror::Error;
+
 use super::GameError;
 use crate::ai::Level;
 use crate::gomoku::{self, Rule};
 use crate::Color;
 
-pub const MIN_TIME_PER_MOVE_MS: u64 = 50;
-pub const MAX_TIME_PER_MOVE_MS: u64 = 600_000;
+/// The shortest time per move a game may be configured with (the one set of limits for the
+/// app, its saves and the CLI's games: [`GameConfig::validate`]).
+pub const MIN_TIME_PER_MOVE_MS: u64 = 100;
+/// The longest time per move.
+pub const MAX_TIME_PER_MOVE_MS: u64 = 60_000;
+
+/// Which part of a [`GameConfig`] is out of range, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    #[error("the board size must be from {min} to {max}, not {size}", min = gomoku::MIN_SIZE, max = gomoku::MAX_SIZE)]
+    Size { size: u8 },
+    #[error("the time per move must be from {MIN_TIME_PER_MOVE_MS} to {MAX_TIME_PER_MOVE_MS} ms, not {ms}")]
+    TimePerMove { ms: u64 },
+    #[error("{color} is set to the {level} level, which does not play {game}")]
+    Level { color: Color, level: Level, game: &'static str },
+}
+
+impl ConfigError {
+    /// The name of the configuration field at fault, as the UI and the save file spell it
+    /// (`size`, `timePerMoveMs`, `black` or `white`).
+    pub fn field(&self) -> &'static str {
+        match self {
+            ConfigError::Size { .. } => "size",
+            ConfigError::TimePerMove { .. } => "timePerMoveMs",
+            ConfigError::Level { color: Color::Black, .. } => "black",
+            ConfigError::Level { color: Color::White, .. } => "white",
+        }
+    }
+}
 
 /// The game and its variant. Serialised as `{"game":"gomoku","rule":"renju","size":15}` or
 /// `{"game":"reversi"}`.
@@ -84,29 +113,66 @@ impl GameConfig {
     pub fn validate(&self) -> Result<(), GameError> {
         if let GameKind::Gomoku { size, .. } = self.kind {
             if !(gomoku::MIN_SIZE..=gomoku::MAX_SIZE).contains(&size) {
-                return Err(GameError::BadConfig(format!(
-                    "the board size must be from {} to {}, not {size}",
-                    gomoku::MIN_SIZE,
-                    gomoku::MAX_SIZE
-                )));
+                return Err(GameError::BadConfig(ConfigError::Size { size }));
             }
         }
-        if !(MIN_TIME_PER_MOVE_MS..=MAX_TIME_PER_MOVE_MS).contains(&self.time_per_move_ms) {
-            return Err(GameError::BadConfig(format!(
-                "the time per move must be from {MIN_TIME_PER_MOVE_MS} to {MAX_TIME_PER_MOVE_MS} ms, not {}",
-                self.time_per_move_ms
-            )));
+        let ms = self.time_per_move_ms;
+        if !(MIN_TIME_PER_MOVE_MS..=MAX_TIME_PER_MOVE_MS).contains(&ms) {
+            return Err(GameError::BadConfig(ConfigError::TimePerMove { ms }));
         }
         for color in Color::BOTH {
             if let PlayerKind::Computer { level } = self.player(color) {
                 if level.game_name() != self.kind.name() {
-                    return Err(GameError::BadConfig(format!(
-                        "{color} is set to the {level} level, which does not play {}",
-                        self.kind.name()
-                    )));
+                    let game = self.kind.name();
+                    return Err(GameError::BadConfig(ConfigError::Level { color, level, game }));
                 }
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{GomokuLevel, ReversiLevel};
+
+    fn config(size: u8, ms: u64) -> GameConfig {
+        let kind = GameKind::Gomoku { rule: Rule::Renju, size };
+        GameConfig {
+            time_per_move_ms: ms,
+            ..GameConfig::human_vs(kind, Level::Gomoku(GomokuLevel::Pattern))
+        }
+    }
+
+    fn field(c: &GameConfig) -> Option<&'static str> {
+        match c.validate() {
+            Ok(()) => None,
+            Err(GameError::BadConfig(e)) => Some(e.field()),
+            Err(e) => panic!("not a configuration error: {e}"),
+        }
+    }
+
+    #[test]
+    fn the_limits_are_inclusive_and_name_the_field() {
+        for ms in [MIN_TIME_PER_MOVE_MS, 1000, MAX_TIME_PER_MOVE_MS] {
+            assert_eq!(field(&config(15, ms)), None, "{ms} ms");
+        }
+        for ms in [0, 50, MIN_TIME_PER_MOVE_MS - 1, MAX_TIME_PER_MOVE_MS + 1, 600_000, u64::MAX] {
+            assert_eq!(field(&config(15, ms)), Some("timePerMoveMs"), "{ms} ms");
+        }
+        for size in [gomoku::MIN_SIZE, gomoku::MAX_SIZE] {
+            assert_eq!(field(&config(size, 1000)), None, "{size}");
+        }
+        for size in [0, gomoku::MIN_SIZE - 1, gomoku::MAX_SIZE + 1, u8::MAX] {
+            assert_eq!(field(&config(size, 1000)), Some("size"), "{size}");
+        }
+        let mut c = config(15, 1000);
+        c.black = PlayerKind::Computer { level: Level::Reversi(ReversiLevel::Greedy) };
+        assert_eq!(field(&c), Some("black"));
+        let mut c = GameConfig::human_vs(GameKind::Reversi, Level::Gomoku(GomokuLevel::Master));
+        assert_eq!(field(&c), Some("white"));
+        c.white = PlayerKind::Computer { level: Level::Reversi(ReversiLevel::Master) };
+        assert_eq!(field(&c), None);
     }
 }

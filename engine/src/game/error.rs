@@ -1,5 +1,6 @@
 use thiserror::Error;
 
+use super::config::ConfigError;
 use crate::gomoku::{ForbiddenKind, GomokuError, NotationError, PsqError, Rule};
 use crate::reversi::{self, ReversiError};
 
@@ -19,7 +20,7 @@ pub enum GameError {
     #[error("there is no move to redo")]
     NothingToRedo,
     #[error("invalid game settings: {0}")]
-    BadConfig(String),
+    BadConfig(ConfigError),
 }
 
 /// Why a saved game or record could not be read.

@@ -8,7 +8,9 @@ mod record;
 mod result;
 mod session;
 
-pub use config::{GameConfig, GameKind, PlayerKind, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS};
+pub use config::{
+    ConfigError, GameConfig, GameKind, PlayerKind, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS,
+};
 pub use error::{GameError, SaveError};
 pub use position::Position;
 pub use record::{SAVE_FORMAT, SAVE_VERSION};

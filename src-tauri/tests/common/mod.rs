@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{get_ipc_response, mock_builder, mock_context, noop_assets, MockRuntime};
 use tauri::webview::InvokeRequest;
-use tauri::{App, Listener, Manager, WebviewWindow, WebviewWindowBuilder};
+use tauri::{App, Context, Listener, Manager, WebviewWindow, WebviewWindowBuilder};
 use tengen_app::state::AppState;
 use tengen_engine::ai::{
     AnyEngine, CancelFlag, Candidate, Engine, Level, Limits, Score, SearchInfo, SearchResult,
@@ -43,8 +43,14 @@ impl Harness {
 
     /// An app keeping its files in `dir` (a second app in the same directory is a restart).
     pub fn in_dir(dir: PathBuf) -> Harness {
+        Harness::with_context(dir, mock_context(noop_assets()))
+    }
+
+    /// An app built with `context` (e.g. the real one of `tauri::generate_context!()`, with
+    /// the capabilities).
+    pub fn with_context(dir: PathBuf, context: Context<MockRuntime>) -> Harness {
         let app = tengen_app::build_app(mock_builder(), Some(dir.clone()))
-            .build(mock_context(noop_assets()))
+            .build(context)
             .expect("the app builds");
         let webview =
             WebviewWindowBuilder::new(&app, "main", Default::default()).build().expect("webview");
@@ -64,8 +70,17 @@ impl Harness {
 
     /// Calls a command with JSON arguments, as `invoke(cmd, args)` in the UI.
     pub fn invoke(&self, cmd: &str, args: Value) -> Result<Value, Value> {
+        Harness::invoke_from(&self.webview, cmd, args)
+    }
+
+    /// Calls a command from the page of `webview`.
+    pub fn invoke_from(
+        webview: &WebviewWindow<MockRuntime>,
+        cmd: &str,
+        args: Value,
+    ) -> Result<Value, Value> {
         get_ipc_response(
-            &self.webview,
+            webview,
             InvokeRequest {
                 cmd: cmd.into(),
                 callback: CallbackFn(0),
