@@ -39,9 +39,9 @@
 //! setup reading (the first quiet point after which the level would have a forcing win if
 //! the opponent passed, or else the opponent's such point): against the pattern level at
 //! 200 ms per move, balanced openings, seeds 1–8, 77.7% with the setup reading, and see
-//! `docs/BENCHMARKS.md` ("Lookahead round 9") for the playouts. Reading the setups first and
-//! playing out only the rest of the time scored far worse (52.7% against a pattern level
-//! with playouts of its own, where playouts alone scored 81.9%).
+//! "Lookahead round 9" in `git show 5aeae9f:docs/BENCHMARKS.md` for the playouts. Reading
+//! the setups first and playing out only the rest of the time scored far worse (52.7%
+//! against a pattern level with playouts of its own, where playouts alone scored 81.9%).
 //!
 //! Under Renju black never plays a forbidden point, neither in the game nor in the forcing
 //! reading. The playouts ignore forbidden points: they only rank the candidates, and those

@@ -12,7 +12,7 @@
 //! (one four or open three, then up to four fours, on a 2,000-node budget: see
 //! [`lookahead::read_briefly`]) and plays a forcing win when it finds one; it does not read
 //! the opponent's. This lifts it above the five-tuple level it follows on the ladder
-//! (`docs/BENCHMARKS.md`, ladder round 10).
+//! (`docs/BENCHMARKS.md`, "Gomoku ladder").
 
 use std::time::Instant;
 

@@ -10,7 +10,8 @@
 //! The weights were fitted to the results of Master's own games (texel-style logistic
 //! regression over quiet positions, `engine/examples/fit_gomoku_eval.rs`); the entries the
 //! quiet positions never show (five and open-four points) keep their earlier hand-set values.
-//! The measurement is in docs/BENCHMARKS.md ("Master: a fitted evaluation").
+//! The current figures are in docs/BENCHMARKS.md ("Master's evaluation"); the whole round is
+//! "Master round 8" in `git show 5aeae9f:docs/BENCHMARKS.md`.
 
 use super::board::Board;
 use super::pattern::{p4, Pat};

@@ -66,7 +66,8 @@ const DEFENCE_TIME: f64 = 0.45;
 /// while less than [`OPENING_FREE_START`] of the move's time is gone, instead of the usual
 /// [`time::FREE_START`]: the defender's first moves decide most of Master's lost games, and
 /// an iteration that does not finish still searches the best move first and can replace it.
-/// Measured against the lookahead level (see docs/BENCHMARKS.md, branch `master5`).
+/// Measured against the lookahead level (branch `master5` in
+/// `git show 5aeae9f:docs/BENCHMARKS.md`).
 const OPENING_PLIES: usize = 20;
 const OPENING_FREE_START: f64 = 0.75;
 /// White's colour index on the internal board.

@@ -20,8 +20,8 @@ use super::vcf::{first_of_class, five_points_through, Budget, ThreatCache};
 /// of `tests.rs` (the opponent's VCT at depths 5 and 7 after a pass): 1,850 nodes with no
 /// tail, 3,821 with 2 plies, 10,835 with 8, so the detection budget
 /// (`DEFENCE_DETECT_NODES` in `mod.rs`) went from 6,000 to 16,000 nodes with it. Against the
-/// lookahead at 200 ms per move (docs/BENCHMARKS.md, "Master round 7"): 2 plies changed
-/// nothing measurable; 8 plies scored 587/600 against 569/600 without a tail.
+/// lookahead at 200 ms per move ("Master round 7" in `git show 5aeae9f:docs/BENCHMARKS.md`):
+/// 2 plies changed nothing measurable; 8 plies scored 587/600 against 569/600 without a tail.
 pub const VCF_TAIL: i32 = 8;
 
 /// The VCT solver.
