@@ -77,7 +77,8 @@ pub fn detect(text: &str) -> Detected {
 }
 
 /// Reads a game from text in any format the engine reads (detected). `current` gives the
-/// rule for PSQ files (which do not say it) and the players of records.
+/// rule for PSQ files that do not name one (Piskvork's; Tengen's own name theirs) and the
+/// players of records.
 pub fn parse_text(text: &str, current: &GameConfig) -> Result<Game, String> {
     Game::open(text, current).map_err(|e| e.to_string())
 }
