@@ -24,13 +24,14 @@ after(async () => {
   await s?.delete();
 });
 
-const stones = () => s.execute(`return document.querySelectorAll('.cell[data-stone]').length`);
 const shot = (name) => s.screenshot(path.join(artifacts, `e2e-${name}.png`));
 
 // Page expressions. It is a human's turn when the board previews the human's stone.
 const HUMAN_TURN = `!!document.querySelector('.board[data-ghost]')`;
 const RESULT_OPEN = `!!document.querySelector('[data-testid="result"][open]')`;
-const STONES = `document.querySelectorAll('.cell[data-stone]').length`;
+// Stones the backend confirmed (the player's own stone is drawn at the click, provisionally).
+const STONES = `document.querySelectorAll('.cell[data-stone]:not(.provisional)').length`;
+const stones = () => s.execute(`return ${STONES}`);
 const js = (expr) => `return ${expr};`;
 
 /** Opens the start panel and starts a game with the given fields. */
