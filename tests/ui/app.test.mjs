@@ -1,7 +1,7 @@
 // Browser tests of the UI against an IPC mock: node --test tests/ui/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openApp, calls, emit, snapshot, reversiStart, screenshot, TIMER_PROBE, activity } from './harness.mjs';
+import { serve, launch, openApp, calls, emit, snapshot, reversiStart, screenshot, TIMER_PROBE, activity, CUT_OFF_CHOICES } from './harness.mjs';
 
 let server;
 let browser;
@@ -653,20 +653,7 @@ test('every choice of the start panel is readable in its closed select, in both 
     const page = await open({ snapshot: snapshot(), settings: { language }, viewport: { width: 1100, height: 800 } });
     await page.click('[data-testid="new-game"]');
     await page.waitForSelector('[data-testid="start-panel"][open]');
-    const cut = await page.evaluate(() => {
-      const canvas = document.createElement('canvas').getContext('2d');
-      const out = [];
-      for (const select of document.querySelectorAll('#start-form select')) {
-        const style = getComputedStyle(select);
-        canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        for (const o of select.options) {
-          const width = canvas.measureText(o.textContent).width;
-          if (width > room) out.push(`${o.textContent}: ${Math.round(width)} > ${Math.round(room)} px`);
-        }
-      }
-      return out;
-    });
+    const cut = await page.evaluate(CUT_OFF_CHOICES);
     assert.deepEqual(cut, [], `${language}: choices cut off`);
     await screenshot(page, `ui-start-panel-${language}`);
     await done(page);

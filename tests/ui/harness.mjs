@@ -233,3 +233,23 @@ export async function activity(page, ms = 500) {
     frames: window.__timers.frames - before,
   }), frames);
 }
+
+/**
+ * A page expression: the choices of the start panel's selects whose text is wider than the
+ * closed select shows ("text: width > room px"); empty when every choice is readable.
+ */
+export const CUT_OFF_CHOICES = `(() => {
+  const canvas = document.createElement('canvas').getContext('2d');
+  const out = [];
+  for (const select of document.querySelectorAll('#start-form select')) {
+    if (!select.offsetParent) continue; // a hidden field
+    const style = getComputedStyle(select);
+    canvas.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    for (const o of select.options) {
+      const width = canvas.measureText(o.textContent).width;
+      if (width > room) out.push(o.textContent + ': ' + Math.round(width) + ' > ' + Math.round(room) + ' px');
+    }
+  }
+  return out;
+})()`;
