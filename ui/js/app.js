@@ -5,7 +5,7 @@
 
 import { api, on } from './ipc.js';
 import { Board } from './board.js';
-import { t, translate, setLanguage, resolveLanguage, errorText } from './i18n.js';
+import { t, translate, setLanguage, resolveLanguage, errorText, prefetch } from './i18n.js';
 import * as sound from './sound.js';
 import { installKeyboard } from './keyboard.js';
 
@@ -733,8 +733,10 @@ function wire() {
 
 async function init() {
   wire();
-  // Everything the first screen needs is asked for at once; the snapshot after the event
-  // listeners, so that no change between the two is missed.
+  // Everything the first screen needs is asked for at once (the texts of the system's
+  // language before the setting is known); the snapshot after the event listeners, so that
+  // no change between the two is missed.
+  prefetch(['en', resolveLanguage('auto')]);
   const settings = api.getSettings().then(
     (saved) => ({ ...DEFAULT_SETTINGS, ...saved }),
     (err) => {
