@@ -1,24 +1,35 @@
 #!/usr/bin/env bash
-# Measures the real app (see src-tauri/src/bench.rs): time from the process start to the
-# UI's first snapshot request, RSS when idle and while the computer thinks, and the IPC
-# round trip (get_snapshot) idle and while the computer thinks.
-#   scripts/bench-app.sh [BINARY]      default: target/debug/tengen-app
-# Build the binary with the UI embedded first: `npx tauri build --debug --no-bundle
-# --features bench` (or `npx tauri build --no-bundle --features bench` for release). TENGEN_BENCH_LEVEL picks the Gomoku level
-# that thinks during the measurement (default: master).
+# Measures the real app the way a user feels it (scripts/bench-app.mjs): time to the first
+# paint and to the board drawn (warm and with an empty cache), CPU and PSS of every process of
+# the app idle and while Master thinks, IPC round trips idle and while Master thinks, the size
+# of snapshots and progress events, and the delay from a click to the player's stone.
+#   scripts/bench-app.sh [BINARY]      default: target/release/tengen-app
+# Build the binary with the UI embedded first:
+#   cargo build --release -p tengen-app --features tengen-app/custom-protocol,tengen-app/bench
+# (drop `,tengen-app/bench` on a tree without that feature; it adds the in-app report below).
+# BENCH_RUNS sets how many cold and warm starts are timed (default 3); BENCH_ONLY=start stops
+# after them; BENCH_AB=1 adds side-by-side runs with and without the animations. The report
+# is JSON on stdout. Runs under its own Xvfb, tauri-driver and a throw-away data directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin="${1:-target/debug/tengen-app}"
-data="$(mktemp -d)"
-export XDG_DATA_HOME="$data" # a fresh data directory: no saved game or settings
-xvfb=""
-if [ -z "${DISPLAY:-}" ]; then
-  Xvfb :97 -screen 0 1280x900x24 >/dev/null 2>&1 &
-  xvfb=$!
-  export DISPLAY=:97
-  sleep 1
-fi
-TENGEN_BENCH=1 TENGEN_BENCH_LEVEL="${TENGEN_BENCH_LEVEL:-master}" timeout 120 "$bin" 2>/dev/null \
-  | grep '^TENGEN_BENCH' || echo "no report (did the UI load?)"
-[ -n "$xvfb" ] && kill "$xvfb"
-rm -rf "$data"
+
+log() { printf '\033[1m[bench]\033[0m %s\n' "$*" >&2; }
+die() { log "$*"; exit 1; }
+
+app="$(realpath "${1:-target/release/tengen-app}")"
+[ -x "$app" ] || die "no app binary at $app (see the build command at the top of this script)"
+
+source scripts/display-driver.sh
+start_display
+export XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
+mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"
+start_driver
+
+TENGEN_APP="$app" node scripts/bench-app.mjs
+
+# The app's own report (src-tauri/src/bench.rs), when the binary has it: time to the UI's
+# first snapshot request, RSS, and IPC round trips measured inside the app.
+rm -rf "$XDG_DATA_HOME" && mkdir -p "$XDG_DATA_HOME"
+log "in-app report (TENGEN_BENCH=1)"
+TENGEN_BENCH=1 TENGEN_BENCH_LEVEL="${TENGEN_BENCH_LEVEL:-master}" timeout 120 "$app" 2>/dev/null \
+  | grep '^TENGEN_BENCH' || log "no in-app report (a binary without the bench feature)"

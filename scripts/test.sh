@@ -12,14 +12,16 @@ cargo fmt --all -- --check
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
+# With the UI embedded (custom-protocol), this also builds the app binary the end-to-end tests
+# drive, so the app is compiled once.
 step "cargo test"
-cargo test --workspace
+cargo test --workspace --features tengen-app/custom-protocol
 
 step "browser tests (Chromium, mocked IPC)"
 bash scripts/test-ui.sh
 
 step "end-to-end tests (the real app under Xvfb, tauri-driver + WebKitWebDriver)"
-bash scripts/test-e2e.sh
+TENGEN_APP="$PWD/target/debug/tengen-app" bash scripts/test-e2e.sh
 
 echo
 echo "all checks passed"

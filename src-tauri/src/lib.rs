@@ -17,6 +17,7 @@ pub mod snapshot;
 pub mod state;
 pub mod stats;
 pub mod storage;
+pub mod webview;
 pub mod window;
 pub mod worker;
 
@@ -61,6 +62,7 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
             let dir = app.path().app_data_dir().ok();
             let state = state::AppState::open(storage::Storage::new(dir))?;
             app.manage(state);
+            webview::tune(app.handle());
             // A restored game may be at the computer's turn.
             state::kick(app.handle());
             Ok(())

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session, KEY, sleep } from './webdriver.mjs';
+import { CUT_OFF_CHOICES } from '../ui/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.resolve(here, '../artifacts');
@@ -24,13 +25,14 @@ after(async () => {
   await s?.delete();
 });
 
-const stones = () => s.execute(`return document.querySelectorAll('.cell[data-stone]').length`);
 const shot = (name) => s.screenshot(path.join(artifacts, `e2e-${name}.png`));
 
 // Page expressions. It is a human's turn when the board previews the human's stone.
 const HUMAN_TURN = `!!document.querySelector('.board[data-ghost]')`;
 const RESULT_OPEN = `!!document.querySelector('[data-testid="result"][open]')`;
-const STONES = `document.querySelectorAll('.cell[data-stone]').length`;
+// Stones the backend confirmed (the player's own stone is drawn at the click, provisionally).
+const STONES = `document.querySelectorAll('.cell[data-stone]:not(.provisional)').length`;
+const stones = () => s.execute(`return ${STONES}`);
 const js = (expr) => `return ${expr};`;
 
 /** Opens the start panel and starts a game with the given fields. */
@@ -225,4 +227,46 @@ test("the window's size and position survive a restart, even a kill", async () =
   // Leave the window as it was for the tests that follow.
   await s.cmd('POST', '/window/rect', original);
   await sleep(1000);
+});
+
+/** Sets a select of the settings panel through the DOM (its change event saves it). */
+async function setSetting(testid, value) {
+  await s.execute(
+    `const el = document.querySelector('[data-testid="' + arguments[0] + '"]');
+     el.value = arguments[1];
+     el.dispatchEvent(new Event('change', { bubbles: true }));`,
+    [testid, value],
+  );
+}
+
+test('the start panel and the board in both themes and both languages', async () => {
+  await startGame({ game: 'gomoku', rule: 'renju', size: 15, 'human-side': 'both' });
+  for (const [x, y] of [[7, 7], [8, 6], [6, 8], [8, 8]]) {
+    const before = await stones();
+    await s.click(cellCss(x, y));
+    await s.waitFor(js(`${STONES} === ${before + 1}`), { what: `the stone at ${x},${y}` });
+  }
+  for (const theme of ['light', 'dark']) {
+    for (const language of ['en', 'zh-CN']) {
+      await setSetting('theme', theme);
+      await setSetting('language', language);
+      await s.waitFor(js(`document.documentElement.lang === '${language}' && document.documentElement.dataset.theme === '${theme}'`), {
+        what: `${theme}, ${language}`,
+      });
+      await sleep(300);
+      await shot(`board-${theme}-${language}`);
+      await s.click('[data-testid="new-game"]');
+      await s.waitFor(`return !!document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the start panel' });
+      // It opens on the game being played.
+      assert.equal(await s.execute(`return document.querySelector('[data-testid="rule"]').value`), 'renju');
+      assert.equal(await s.execute(`return document.querySelector('[data-testid="human-side"]').value`), 'both');
+      await sleep(400); // the panel rises
+      assert.deepEqual(await s.execute(`return ${CUT_OFF_CHOICES}`), [], `${theme}, ${language}: every choice readable`);
+      await shot(`start-panel-${theme}-${language}`);
+      await s.click('#start-cancel');
+      await s.waitFor(`return !document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the panel to close' });
+    }
+  }
+  await setSetting('theme', 'system');
+  await setSetting('language', 'auto');
 });

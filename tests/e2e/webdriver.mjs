@@ -31,6 +31,15 @@ async function request(base, method, url, body) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+const REPAINT = `let m = document.getElementById('__repaint');
+  if (!m) {
+    m = document.createElement('div');
+    m.id = '__repaint';
+    m.style.cssText = 'position:fixed;left:0;top:0;width:1px;height:1px;background:#000;pointer-events:none;z-index:2147483647';
+    document.body.append(m);
+  }
+  m.style.opacity = arguments[0] % 2 ? '0.01' : '0.02';`;
+
 export class Session {
   constructor(base, id) {
     this.base = base;
@@ -112,8 +121,19 @@ export class Session {
     throw new Error(`timed out after ${timeout} ms waiting for: ${what} (last: ${last})`);
   }
 
+  /**
+   * Saves a screenshot. WebKitGTK answers only after its next presentation update, which a
+   * page at rest never makes (nothing animates), so a one-pixel, near-transparent mark is
+   * changed until the answer comes.
+   */
   async screenshot(file) {
-    const png = await this.cmd('GET', '/screenshot');
+    let waiting = true;
+    const shot = this.cmd('GET', '/screenshot').finally(() => (waiting = false));
+    for (let i = 0; waiting && i < 100; i++) {
+      await this.execute(REPAINT, [i]).catch(() => {});
+      await Promise.race([shot.catch(() => {}), sleep(150)]);
+    }
+    const png = await shot;
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, Buffer.from(png, 'base64'));
     return file;

@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { Session, sleep } from './webdriver.mjs';
-import { serve, snapshot, reversiStart, artifacts } from '../ui/harness.mjs';
+import { serve, snapshot, reversiStart, artifacts, CUT_OFF_CHOICES } from '../ui/harness.mjs';
 
 const MINIBROWSER = ['/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser'].find(existsSync);
 const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER || '/usr/bin/WebKitWebDriver';
@@ -58,8 +58,8 @@ after(async () => {
   await server?.close();
 });
 
-async function load(snap) {
-  setup = { snapshot: snap };
+async function load(snap, responses = {}) {
+  setup = { snapshot: snap, responses };
   await s.cmd('POST', '/url', { url: server.url });
   await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { what: 'the UI to start' });
 }
@@ -95,4 +95,23 @@ test('a click in WebKitGTK sends play_move with the cell', async () => {
   await s.click('.cell[data-x="3"][data-y="4"]');
   const args = await s.waitFor(`const c = window.__mock.callsOf('play_move'); return c.length && c[0].args;`, { what: 'play_move' });
   assert.deepEqual(args, { x: 3, y: 4 });
+});
+
+for (const language of ['en', 'zh-CN']) {
+  test(`${language}: every choice of the start panel is readable in WebKitGTK`, async () => {
+    const settings = { language, theme: 'light', sound: false, showCoordinates: true, showMoveNumbers: false, lastConfig: null };
+    await load(snapshot(), { get_settings: settings });
+    await s.click('[data-testid="new-game"]');
+    await s.waitFor(`return !!document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the start panel' });
+    await sleep(400); // the panel rises
+    assert.deepEqual(await s.execute(`return ${CUT_OFF_CHOICES}`), []);
+    await s.screenshot(path.join(artifacts, `webkit-start-panel-${language}.png`));
+  });
+}
+
+test('at rest nothing animates in WebKitGTK', async () => {
+  await load(snapshot({ moves: [[7, 7], [8, 8]] }));
+  await sleep(600);
+  const running = await s.execute(`return document.getAnimations().filter((a) => a.playState === 'running').map((a) => a.animationName || 'script')`);
+  assert.deepEqual(running, []);
 });

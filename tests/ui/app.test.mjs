@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, openApp, calls, emit, snapshot, reversiStart, screenshot } from './harness.mjs';
+import { serve, launch, openApp, calls, emit, snapshot, reversiStart, screenshot, TIMER_PROBE, activity, CUT_OFF_CHOICES } from './harness.mjs';
 
 let server;
 let browser;
@@ -163,8 +163,8 @@ test('the start panel sends new_game with the chosen config', async () => {
   await page.waitForSelector('[data-testid="start-panel"][open]');
   assert.equal(await page.inputValue('[data-testid="rule"]'), 'renju', 'the last choice is restored');
   await page.selectOption('[data-testid="game"]', 'reversi');
-  assert.equal(await page.isDisabled('[data-testid="rule"]'), true);
-  assert.equal(await page.inputValue('[data-testid="size"]'), '8');
+  assert.equal(await page.isHidden('[data-testid="rule"]'), true, 'Reversi has no rule to choose');
+  assert.equal(await page.isHidden('[data-testid="size"]'), true, 'nor a size');
   await page.selectOption('[data-testid="human-side"]', 'both');
   await page.click('[data-testid="start"]');
   await page.waitForFunction(() => window.__mock.callsOf('new_game').length === 2);
@@ -370,7 +370,8 @@ test('reversi: legal moves shown, flips animated, passes announced', async () =>
   }));
   await page.waitForSelector(`${cell(3, 3)}[data-stone="black"]`);
   assert.match(await page.getAttribute(`${cell(3, 3)} .stone`, 'class'), /flipping/);
-  assert.match(await page.getAttribute(`${cell(3, 2)} .stone`, 'class'), /placing/);
+  // Our disc (drawn at the click, with its short appearance; see the provisional-stone tests).
+  assert.equal(await page.getAttribute(cell(3, 2), 'data-stone'), 'black');
   assert.match(await text(page, '#player-black .count'), /^4$/);
   await page.waitForTimeout(500);
   // The disc just placed is visible, also under the pointer that placed it.
@@ -527,4 +528,152 @@ test('every control is reachable by keyboard with a visible focus', async () => 
   for (const id of ['new-game', 'open', 'save', 'settings', 'undo', 'redo', 'hint', 'resign']) assert.ok(reached.has(id), `${id} reachable`);
   assert.ok([...reached].some((id) => String(id).includes('board')), 'the board is reachable');
   await done(page);
+});
+
+test('at rest nothing runs: no endless animation, no interval, no pending timer, no frame loop', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }), script: TIMER_PROBE });
+  await page.waitForTimeout(400); // the new stones' short animations end
+  assert.deepEqual(await activity(page), { running: [], intervals: 0, timeouts: 0, frames: 0 }, 'a human to move');
+
+  // The probe sees what runs: while the computer thinks, the bar sweeps without end.
+  const thinking = { color: 'white', depth: 1, score: null, nodes: 0, nps: 0 };
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [6, 6]], thinking }));
+  const busy = await activity(page, 100);
+  assert.ok(busy.running.some((a) => a.name === 'sweep' && a.iterations === Infinity), `the sweep runs: ${JSON.stringify(busy.running)}`);
+  // The reply: all still again.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [6, 6], [9, 9]] }));
+  await page.waitForTimeout(400);
+  assert.deepEqual(await activity(page), { running: [], intervals: 0, timeouts: 0, frames: 0 }, 'after the reply');
+
+  // A hint and a winning line are marked by animations that end.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [6, 6], [9, 9]], hint: { x: 5, y: 5 } }));
+  const hint = await activity(page, 100);
+  assert.ok(hint.running.some((a) => a.name === 'pulse'), 'the hint pulses');
+  assert.deepEqual(hint.running.filter((a) => a.iterations === Infinity), [], 'but not for ever');
+  const moves = [[3, 7], [3, 8], [4, 7], [4, 8], [5, 7], [5, 8], [6, 7], [6, 8], [7, 7]];
+  const line = [3, 4, 5, 6, 7].map((x) => ({ x, y: 7 }));
+  await emit(page, 'snapshot', snapshot({ moves, result: { winner: 'black', reason: 'five', line, discs: null } }));
+  await page.waitForSelector('[data-testid="result"][open]');
+  const over = await activity(page, 100);
+  assert.ok(over.running.some((a) => a.name === 'glow'), 'the winning line glows');
+  assert.deepEqual(over.running.filter((a) => a.iterations === Infinity), [], 'but not for ever');
+
+  // The probe sees timers too: resigning arms a timeout, the second click clears it.
+  await page.keyboard.press('Escape');
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8]] }));
+  await page.click('[data-testid="resign"]');
+  assert.equal((await activity(page, 0)).timeouts, 1, 'the armed resign button is seen');
+  await page.click('[data-testid="resign"]');
+  assert.equal((await activity(page, 0)).timeouts, 0);
+  await done(page);
+});
+
+/** Makes play_move answer after `ms` (with the mock's answer or the given error). */
+const slowPlay = (page, ms, error = null) =>
+  page.evaluate(([delay, err]) => {
+    const real = window.__TAURI__.core.invoke;
+    window.__TAURI__.core.invoke = async (cmd, args) => {
+      if (cmd !== 'play_move') return real(cmd, args);
+      await new Promise((r) => setTimeout(r, delay));
+      if (err) throw err;
+      return real(cmd, args);
+    };
+  }, [ms, error]);
+
+/** The stone of a cell as the next frame draws it: colour, opacity and whether provisional. */
+const nextFrame = (page, x, y) =>
+  page.evaluate(([cx, cy]) => new Promise((resolve) => requestAnimationFrame(() => {
+    const c = document.querySelector(`.cell[data-x="${cx}"][data-y="${cy}"]`);
+    resolve({ stone: c.dataset.stone || null, provisional: c.classList.contains('provisional'), opacity: Number(getComputedStyle(c.querySelector('.stone')).opacity) });
+  })), [x, y]);
+
+test("the player's stone is drawn at the click, and stays when the backend confirms it", async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
+  await slowPlay(page, 400);
+  await page.click(cell(3, 5));
+  // Drawn in the next frame, well before the answer.
+  const drawn = await nextFrame(page, 3, 5);
+  assert.equal(drawn.stone, 'black');
+  assert.equal(drawn.provisional, true);
+  assert.ok(drawn.opacity >= 0.75, `visible at once (opacity ${drawn.opacity})`);
+  assert.equal(await page.locator('.cell[data-stone]').count(), 3);
+  // The answer confirms it: the same stone, no longer provisional.
+  await page.waitForSelector(`${cell(3, 5)}[data-stone="black"]:not(.provisional)`);
+  assert.equal((await calls(page, 'play_move')).length, 1);
+  assert.equal(await page.locator('.cell.provisional').count(), 0);
+  // A snapshot event that arrives first confirms it the same way.
+  await page.click(cell(4, 5));
+  assert.equal((await nextFrame(page, 4, 5)).provisional, false, "white's turn: the computer's, nothing is drawn");
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 5], [9, 9]] }));
+  await page.click(cell(2, 2));
+  assert.equal((await nextFrame(page, 2, 2)).provisional, true);
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 5], [9, 9], [2, 2]], toMove: 'white' }));
+  const confirmed = await nextFrame(page, 2, 2);
+  assert.deepEqual([confirmed.stone, confirmed.provisional], ['black', false]);
+  await done(page);
+});
+
+test("the player's stone goes again when the backend refuses it, with the reason in words", async () => {
+  const page = await open({ snapshot: snapshot({ rule: 'renju', moves: [[7, 7], [8, 8]], forbidden: [{ x: 6, y: 6, kind: 'double_three' }] }) });
+  await slowPlay(page, 300, { code: 'illegal_move', message: 'forbidden', params: { reason: 'forbidden', kind: 'double_four' } });
+  await page.click(cell(5, 9));
+  assert.equal((await nextFrame(page, 5, 9)).provisional, true, 'drawn at once');
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('four'));
+  assert.equal(await text(page, '#toast'), 'Forbidden for Black under Renju: double four (四四).');
+  assert.equal(await page.getAttribute(cell(5, 9), 'data-stone'), null, 'the refused stone is gone');
+  assert.equal(await page.locator('.cell[data-stone]').count(), 2);
+  // Nothing is drawn where the snapshot already says no: a marked forbidden point, a stone.
+  await page.click(cell(6, 6));
+  assert.equal((await nextFrame(page, 6, 6)).stone, null);
+  await page.click(cell(8, 8));
+  assert.equal((await nextFrame(page, 8, 8)).stone, 'white');
+  assert.equal(await page.locator('.cell.provisional').count(), 0);
+  await done(page);
+
+  // Reversi: only on the cells the snapshot lists as legal.
+  const rev = await open({ snapshot: reversiStart() });
+  await slowPlay(rev, 300, { code: 'illegal_move', message: 'no flip', params: { reason: 'no_flips' } });
+  await rev.click(cell(0, 0));
+  assert.equal((await nextFrame(rev, 0, 0)).stone, null);
+  await rev.click(cell(3, 2));
+  assert.equal((await nextFrame(rev, 3, 2)).provisional, true);
+  await rev.waitForFunction(() => !document.querySelector('.cell.provisional'), null, { timeout: 2000 });
+  assert.equal(await rev.getAttribute(cell(3, 2), 'data-stone'), null);
+  assert.equal(await text(rev, '#toast'), "A disc must outflank at least one of your opponent's discs.");
+  await done(rev);
+});
+
+test("the start panel opens on the current game's settings and shows only the fields that apply", async () => {
+  const master = { type: 'computer', level: { game: 'gomoku', level: 'master' } };
+  const page = await open({ snapshot: snapshot({ rule: 'renju', size: 15, players: { black: { type: 'human' }, white: master } }) });
+  await page.click('[data-testid="new-game"]');
+  await page.waitForSelector('[data-testid="start-panel"][open]');
+  const values = () =>
+    page.evaluate(() => Object.fromEntries(['game', 'rule', 'size', 'human-side', 'level', 'time'].map((id) => [id, document.querySelector(`[data-testid="${id}"]`).value])));
+  assert.deepEqual(await values(), { game: 'gomoku', rule: 'renju', size: '15', 'human-side': 'black', level: 'master', time: '1000' });
+  await page.keyboard.press('Escape');
+
+  await emit(page, 'snapshot', reversiStart({ players: { black: { type: 'computer', level: { game: 'reversi', level: 'classic' } }, white: { type: 'human' } } }));
+  await page.click('[data-testid="new-game"]');
+  await page.waitForSelector('[data-testid="start-panel"][open]');
+  const v = await values();
+  assert.deepEqual([v.game, v['human-side'], v.level], ['reversi', 'white', 'classic']);
+  assert.equal(await page.isHidden('#field-rule'), true);
+  assert.equal(await page.isHidden('#field-size'), true);
+  await page.selectOption('[data-testid="game"]', 'gomoku');
+  assert.equal(await page.isVisible('#field-rule'), true);
+  assert.equal(await page.isVisible('#field-size'), true);
+  await done(page);
+});
+
+test('every choice of the start panel is readable in its closed select, in both languages', async () => {
+  for (const language of ['en', 'zh-CN']) {
+    const page = await open({ snapshot: snapshot(), settings: { language }, viewport: { width: 1100, height: 800 } });
+    await page.click('[data-testid="new-game"]');
+    await page.waitForSelector('[data-testid="start-panel"][open]');
+    const cut = await page.evaluate(CUT_OFF_CHOICES);
+    assert.deepEqual(cut, [], `${language}: choices cut off`);
+    await screenshot(page, `ui-start-panel-${language}`);
+    await done(page);
+  }
 });

@@ -1,5 +1,6 @@
 // Shared by the browser tests: a tiny static server for ui/, Chromium through playwright-core,
-// the injected IPC mock and snapshot fixtures that follow the IPC contract (BRIEF.md).
+// the injected IPC mock and snapshot fixtures shaped like the backend's Snapshot
+// (src-tauri/src/snapshot.rs).
 import http from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -190,3 +191,65 @@ export function reversiStart(extra = {}) {
     ...extra,
   });
 }
+
+// ---------------------------------------------------------------- activity at rest
+
+/**
+ * An init script (openApp's `script`) that records the page's timers: intervals alive,
+ * timeouts pending and requestAnimationFrame callbacks asked for. Read it with activity().
+ */
+export const TIMER_PROBE = `(() => {
+  const live = { interval: new Set(), timeout: new Set(), frames: 0 };
+  window.__timers = live;
+  const { setInterval: si, setTimeout: st, clearInterval: ci, clearTimeout: ct, requestAnimationFrame: raf } = window;
+  window.setInterval = function (fn, ...rest) { const id = si.call(window, fn, ...rest); live.interval.add(id); return id; };
+  window.setTimeout = function (fn, ...rest) {
+    const id = st.call(window, (...a) => { live.timeout.delete(id); return typeof fn === 'function' ? fn(...a) : undefined; }, ...rest);
+    live.timeout.add(id);
+    return id;
+  };
+  // Timeouts and intervals share their ids, and either clear function stops either.
+  const clear = (id) => { live.interval.delete(id); live.timeout.delete(id); };
+  window.clearInterval = function (id) { clear(id); return ci.call(window, id); };
+  window.clearTimeout = function (id) { clear(id); return ct.call(window, id); };
+  window.requestAnimationFrame = function (fn) { live.frames++; return raf.call(window, fn); };
+})();`;
+
+/**
+ * What keeps the page busy over `ms`: running animations (with their names and iteration
+ * counts), intervals alive, timeouts pending at the end, and animation frames asked for
+ * during the window.
+ */
+export async function activity(page, ms = 500) {
+  const frames = await page.evaluate(() => window.__timers.frames);
+  await page.waitForTimeout(ms);
+  return page.evaluate((before) => ({
+    running: document
+      .getAnimations()
+      .filter((a) => a.playState === 'running')
+      .map((a) => ({ name: a.animationName || a.id || 'script', iterations: a.effect.getTiming().iterations })),
+    intervals: window.__timers.interval.size,
+    timeouts: window.__timers.timeout.size,
+    frames: window.__timers.frames - before,
+  }), frames);
+}
+
+/**
+ * A page expression: the choices of the start panel's selects whose text is wider than the
+ * closed select shows ("text: width > room px"); empty when every choice is readable.
+ */
+export const CUT_OFF_CHOICES = `(() => {
+  const canvas = document.createElement('canvas').getContext('2d');
+  const out = [];
+  for (const select of document.querySelectorAll('#start-form select')) {
+    if (!select.offsetParent) continue; // a hidden field
+    const style = getComputedStyle(select);
+    canvas.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    for (const o of select.options) {
+      const width = canvas.measureText(o.textContent).width;
+      if (width > room) out.push(o.textContent + ': ' + Math.round(width) + ' > ' + Math.round(room) + ' px');
+    }
+  }
+  return out;
+})()`;

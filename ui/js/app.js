@@ -1,9 +1,11 @@
 // Wires backend state to the views. Holds no game rules: everything shown comes from the
-// latest snapshot (see "The app's IPC contract" in BRIEF.md) and the user's settings.
+// latest snapshot (its fields: src-tauri/src/snapshot.rs; the commands and events:
+// src-tauri/src/commands.rs and events.rs; the flow: docs/ARCHITECTURE.md) and the user's
+// settings.
 
 import { api, on } from './ipc.js';
 import { Board } from './board.js';
-import { t, translate, setLanguage, resolveLanguage, errorText } from './i18n.js';
+import { t, translate, setLanguage, resolveLanguage, errorText, prefetch } from './i18n.js';
 import * as sound from './sound.js';
 import { installKeyboard } from './keyboard.js';
 
@@ -33,6 +35,9 @@ const state = {
   cursor: null,
   showCursor: false,
   snapshotEvents: 0, // how many `snapshot` events arrived; see apply()
+  // The player's stone {x, y, color}, drawn at the click until the backend's snapshot
+  // confirms it (the snapshot has the stone) or refuses it (an error, said in words).
+  provisional: null,
 };
 
 let board;
@@ -138,6 +143,7 @@ function apply(snap) {
   const prev = state.snapshot;
   snap.moves ||= [];
   state.snapshot = snap;
+  state.provisional = null;
   if (!snap.thinking || (state.progress && state.progress.generation !== snap.generation)) state.progress = null;
 
   const sameGame = prev && prev.game === snap.game && prev.size === snap.size;
@@ -169,7 +175,9 @@ function onProgress(p) {
   const snap = state.snapshot;
   if (!snap || p.generation !== snap.generation) return;
   state.progress = p;
-  render();
+  // Progress changes only the heat map and the analysis line: the rest stays as drawn.
+  board.set(boardConfig(snap));
+  $('#analysis').textContent = analysisText(snap);
 }
 
 // ---------------------------------------------------------------- rendering
@@ -195,13 +203,19 @@ function boardConfig(snap) {
   snap.moves.forEach((m, i) => {
     if (!m.pass && numbers[m.y]) numbers[m.y][m.x] = i + 1;
   });
+  let stones = snap.board;
+  const p = state.provisional;
+  if (p) {
+    stones = snap.board.map((row, y) => (y === p.y ? row.map((c, x) => (x === p.x ? p.color : c)) : row));
+  }
   let heat = [];
   if (thinking && state.progress?.candidates?.length) heat = heatFrom(state.progress.candidates);
   else if (thinking || snap.hint) heat = heatFrom(snap.heat);
   return {
     game: snap.game,
     size: snap.size,
-    stones: snap.board,
+    stones,
+    provisional: p,
     lastMove: snap.lastMove,
     numbers,
     showNumbers: s.showMoveNumbers,
@@ -382,12 +396,23 @@ function showResult(snap) {
 
 // ---------------------------------------------------------------- start panel
 
+/** The settings of the game in a snapshot, in the shape new_game takes. */
+function configOf(snap) {
+  return {
+    kind: snap.game === 'gomoku' ? { game: 'gomoku', rule: snap.rule, size: snap.size } : { game: snap.game },
+    black: snap.players?.black,
+    white: snap.players?.white,
+    timePerMoveMs: snap.timePerMoveMs,
+  };
+}
+
+/** Fills the start panel from a config; without one, from the backend's default game. */
 function fillStartPanel(config) {
   const form = $('#start-form');
-  const kind = config?.kind || { game: 'gomoku', rule: 'freestyle', size: 15 };
+  const kind = config?.kind || { game: 'gomoku', rule: 'renju', size: 15 };
   form.game.value = kind.game === 'reversi' ? 'reversi' : 'gomoku';
   if (kind.game === 'gomoku') {
-    form.rule.value = kind.rule || 'freestyle';
+    form.rule.value = kind.rule || 'renju';
     state.gomokuSize = kind.size || 15;
   }
   const b = config?.black?.type || 'human';
@@ -411,12 +436,13 @@ function refreshStartFields() {
   const game = form.game.value;
   const gomoku = game === 'gomoku';
 
-  form.rule.disabled = !gomoku;
+  // Reversi has one rule and one size: only the fields that apply are shown.
+  $('#field-rule').hidden = !gomoku;
+  $('#field-size').hidden = !gomoku;
   const sizes = gomoku ? GOMOKU_SIZES : [8];
   const wantSize = gomoku ? Number(form.size.value) || state.gomokuSize || 15 : 8;
   form.size.replaceChildren(...sizes.map((n) => option(n, t('start.size.option', { n }))));
   form.size.value = sizes.includes(wantSize) ? wantSize : gomoku ? 15 : 8;
-  form.size.disabled = !gomoku;
 
   const levels = state.levels.filter((l) => l.game === game).sort((a, b) => a.rank - b.rank);
   const current = form.level.value && levels.some((l) => l.level === form.level.value) ? form.level.value : null;
@@ -453,7 +479,8 @@ function readStartPanel() {
 function openStartPanel() {
   closeMenus();
   $('#start-error').textContent = '';
-  fillStartPanel(state.settings.lastConfig);
+  // The panel opens on the current game's settings (the last ones chosen before any game).
+  fillStartPanel(state.snapshot ? configOf(state.snapshot) : state.settings.lastConfig);
   const dialog = $('#start-dialog');
   if (!dialog.open) dialog.showModal();
   $('#start-go').focus();
@@ -599,9 +626,35 @@ function resign() {
   command(api.resign);
 }
 
-function play(x, y) {
+/**
+ * Whether a click at (x, y) may be drawn at once, before the backend answers: only on an empty
+ * cell that the snapshot does not mark as forbidden or, when it lists the legal moves, leaves
+ * out, at a human's turn. The backend still decides; this only avoids drawing a stone that
+ * the current snapshot already shows cannot stay.
+ */
+function canDrawAtOnce(snap, x, y) {
+  if (!gameOn(snap) || snap.thinking || !isHuman(snap, snap.toMove) || state.provisional) return false;
+  if (snap.board?.[y]?.[x] !== null) return false;
+  const at = (list) => (list || []).some((q) => q.x === x && q.y === y);
+  if (snap.toMove === 'black' && at(snap.forbidden)) return false;
+  return !snap.legalMoves?.length || at(snap.legalMoves);
+}
+
+async function play(x, y) {
   state.cursor = { x, y };
-  return command(() => api.playMove(x, y));
+  const snap = state.snapshot;
+  const mine = canDrawAtOnce(snap, x, y) ? { x, y, color: snap.toMove } : null;
+  if (mine) {
+    state.provisional = mine;
+    render();
+  }
+  const answer = await command(() => api.playMove(x, y));
+  // Refused (or answered without a snapshot while no event came): take the stone away.
+  if (mine && state.provisional === mine) {
+    state.provisional = null;
+    render();
+  }
+  return answer;
 }
 
 function moveCursor(dx, dy) {
@@ -686,37 +739,47 @@ function wire() {
 
 async function init() {
   wire();
-  let settings = DEFAULT_SETTINGS;
-  try {
-    settings = { ...DEFAULT_SETTINGS, ...(await api.getSettings()) };
-  } catch (err) {
-    if (err.code !== 'no_backend') showError(err);
-  }
-  await applySettings(settings);
+  // Everything the first screen needs is asked for at once (the texts of the system's
+  // language before the setting is known); the snapshot after the event listeners, so that
+  // no change between the two is missed.
+  prefetch(['en', resolveLanguage('auto')]);
+  const settings = api.getSettings().then(
+    (saved) => ({ ...DEFAULT_SETTINGS, ...saved }),
+    (err) => {
+      if (err.code !== 'no_backend') showError(err);
+      return DEFAULT_SETTINGS;
+    },
+  );
+  const levels = api.listLevels().then(
+    (list) => {
+      if (Array.isArray(list) && list.length) state.levels = list;
+    },
+    () => {}, // the built-in list
+  );
+  const listening = Promise.all([
+    on('snapshot', (snap) => {
+      state.snapshotEvents++;
+      apply(snap);
+    }),
+    on('ai-progress', onProgress),
+  ]);
+  const first = listening.then(() => api.getSnapshot()).catch(() => null);
 
-  await on('snapshot', (snap) => {
-    state.snapshotEvents++;
-    apply(snap);
-  });
-  await on('ai-progress', onProgress);
-
-  try {
-    const levels = await api.listLevels();
-    if (Array.isArray(levels) && levels.length) state.levels = levels;
-  } catch {
-    /* the built-in list */
-  }
-
-  let snap = null;
-  try {
-    snap = await api.getSnapshot();
-  } catch {
-    snap = null;
-  }
+  // The marks time the start for scripts/bench-app.mjs.
+  const mark = (name) => performance.mark(`tengen-${name}`);
+  mark('init');
+  await applySettings(await settings);
+  mark('texts');
+  await levels;
+  const snap = await first;
+  mark('snapshot');
   if (snap && snap.board && state.snapshotEvents === 0) apply(snap);
   else render();
   if (!state.snapshot) openStartPanel();
   document.documentElement.dataset.ready = 'true';
+  mark('rendered');
+  // The first frame with the board has been painted.
+  requestAnimationFrame(() => setTimeout(() => mark('board-drawn')));
 }
 
 init().catch((err) => {

@@ -9,6 +9,7 @@ const DEFAULTS = {
   game: 'gomoku', // 'gomoku' (stones on intersections, wood) | 'reversi' (discs in squares, green)
   size: 15,
   stones: null, // stones[y][x] = 'black' | 'white' | null
+  provisional: null, // {x, y}: a stone drawn at a click, not yet confirmed by the backend
   lastMove: null, // {x, y}
   numbers: null, // numbers[y][x] = move number | null
   showNumbers: false,
@@ -217,6 +218,7 @@ export class Board {
     const hint = c.hint ? key(c.hint.x, c.hint.y) : null;
     const last = c.lastMove ? key(c.lastMove.x, c.lastMove.y) : null;
     const cursor = c.cursor ? key(c.cursor.x, c.cursor.y) : null;
+    const provisional = c.provisional ? key(c.provisional.x, c.provisional.y) : null;
 
     // Flips ripple outward from the move that caused them.
     const flipDelay = new Map();
@@ -248,6 +250,7 @@ export class Board {
         if (!stone && legal.has(k)) cls += ' legal';
         if (!stone && k === hint) cls += ' hint';
         if (k === cursor) cls += ' cursor';
+        if (stone && k === provisional) cls += ' provisional';
         if (cell.className !== cls) cell.className = cls;
 
         if (stone) cell.dataset.stone = stone;

@@ -4,16 +4,30 @@
 export const LANGUAGES = ['en', 'zh-CN'];
 const FALLBACK = 'en';
 
-const tables = new Map();
+const tables = new Map(); // language -> its texts, once loaded
+const loading = new Map(); // language -> the promise of its texts
 let current = FALLBACK;
 
-async function load(lang) {
-  if (!tables.has(lang)) {
-    const response = await fetch(new URL(`../locales/${lang}.json`, import.meta.url));
-    if (!response.ok) throw new Error(`locale ${lang}: HTTP ${response.status}`);
-    tables.set(lang, await response.json());
+function load(lang) {
+  if (!loading.has(lang)) {
+    const texts = fetch(new URL(`../locales/${lang}.json`, import.meta.url))
+      .then((response) => {
+        if (!response.ok) throw new Error(`locale ${lang}: HTTP ${response.status}`);
+        return response.json();
+      })
+      .then((table) => {
+        tables.set(lang, table);
+        return table;
+      });
+    loading.set(lang, texts);
+    texts.catch(() => loading.delete(lang)); // a later call tries again
   }
-  return tables.get(lang);
+  return loading.get(lang);
+}
+
+/** Starts loading languages that will likely be needed, so that setLanguage finds them. */
+export function prefetch(langs) {
+  for (const lang of langs) load(lang).catch(() => {});
 }
 
 /** The language for a setting: "auto" follows the system locale. */
@@ -31,16 +45,12 @@ export function resolveLanguage(setting, systemLanguages = navigator.languages |
  * cannot be read (e.g. a Content-Security-Policy without 'self' in connect-src), the keys show.
  */
 export async function setLanguage(lang) {
-  try {
-    await load(FALLBACK);
-  } catch (err) {
-    console.error('cannot load the English texts', err);
-  }
-  try {
-    await load(lang);
+  const [fallback, wanted] = await Promise.allSettled([load(FALLBACK), load(lang)]);
+  if (fallback.status === 'rejected') console.error('cannot load the English texts', fallback.reason);
+  if (wanted.status === 'fulfilled') {
     current = lang;
-  } catch (err) {
-    console.warn(err);
+  } else {
+    console.warn(wanted.reason);
     current = FALLBACK;
   }
   document.documentElement.lang = current;

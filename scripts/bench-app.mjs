@@ -1,0 +1,268 @@
+// Measures the real app the way a user feels it (run by scripts/bench-app.sh, which starts
+// Xvfb and tauri-driver and sets WEBDRIVER_URL and TENGEN_APP):
+//   - start: process start -> first contentful paint -> board drawn, warm and with an empty
+//     XDG_CACHE_HOME (the first start after an install), through WebDriver sessions;
+//   - CPU of every process of the app (the app and its WebKit processes), idle for 10 s and
+//     for 10 s while Master thinks, from /proc/PID/stat (utime + stime);
+//   - memory: PSS of every process (/proc/PID/smaps_rollup), idle and while Master thinks;
+//   - IPC round trips (get_snapshot) idle and while Master thinks; the size of a snapshot and
+//     of the progress events;
+//   - the delay from a click (a real WebDriver click) to the player's stone in a frame, and to
+//     the backend's confirmation.
+// Prints one JSON report on stdout; progress goes to stderr.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Session, sleep } from '../tests/e2e/webdriver.mjs';
+
+const APP = path.resolve(process.env.TENGEN_APP || 'target/release/tengen-app');
+const DRIVER = process.env.WEBDRIVER_URL;
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+const HZ = 100; // USER_HZ: the clock ticks of /proc/PID/stat on Linux
+const log = (...a) => console.error('[bench]', ...a);
+
+// ---------------------------------------------------------------- /proc
+
+const read = (file) => {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+function stat(pid) {
+  const s = read(`/proc/${pid}/stat`);
+  if (!s) return null;
+  const after = s.slice(s.lastIndexOf(')') + 2).split(' ');
+  // Fields from 3 (state) on: utime is field 14, stime 15, starttime 22.
+  return { ppid: Number(after[1]), ticks: Number(after[11]) + Number(after[12]), start: Number(after[19]) };
+}
+
+const comm = (pid) => (read(`/proc/${pid}/comm`) || '').trim();
+
+/** The app's process and its descendants (the WebKit web and network processes). */
+function tree(root) {
+  const all = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const parent = new Map(all.map((pid) => [pid, stat(pid)?.ppid]));
+  const out = [root];
+  for (let i = 0; i < out.length; i++) for (const [pid, ppid] of parent) if (ppid === out[i]) out.push(pid);
+  return out.filter((pid) => stat(pid));
+}
+
+/** The newest process running the app binary. */
+function appPid() {
+  let best = null;
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    let exe;
+    try {
+      exe = fs.readlinkSync(`/proc/${d}/exe`);
+    } catch {
+      continue;
+    }
+    if (exe !== APP) continue;
+    const st = stat(d);
+    if (st && (!best || st.start > best.start)) best = { pid: Number(d), start: st.start };
+  }
+  return best?.pid ?? null;
+}
+
+/** When a process started, in ms since the epoch (10 ms resolution). */
+function startedAt(pid) {
+  const uptime = Number(read('/proc/uptime').split(' ')[0]);
+  const now = Date.now();
+  return now - (uptime - stat(pid).start / HZ) * 1000;
+}
+
+const pssKib = (pid) => Number(/^Pss:\s+(\d+)/m.exec(read(`/proc/${pid}/smaps_rollup`) || '')?.[1] || 0);
+
+/** CPU of every process of the tree over `ms`, in % of one core, and PSS at the end. */
+async function sample(root, ms) {
+  const before = new Map(tree(root).map((pid) => [pid, stat(pid).ticks]));
+  const t0 = performance.now();
+  await sleep(ms);
+  const seconds = (performance.now() - t0) / 1000;
+  const procs = tree(root).map((pid) => {
+    const used = stat(pid).ticks - (before.get(pid) ?? 0);
+    return { pid, name: comm(pid), cpuPercent: round((used / HZ / seconds) * 100), pssMib: round(pssKib(pid) / 1024) };
+  });
+  return {
+    seconds: round(seconds),
+    procs,
+    cpuPercentAll: round(procs.reduce((a, p) => a + p.cpuPercent, 0)),
+    pssMibAll: round(procs.reduce((a, p) => a + p.pssMib, 0)),
+  };
+}
+
+const round = (x) => Math.round(x * 10) / 10;
+function stats(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q) => round(s[Math.min(s.length - 1, Math.round((s.length - 1) * q))]);
+  return { n: s.length, median: at(0.5), p95: at(0.95), max: round(s[s.length - 1]) };
+}
+
+// ---------------------------------------------------------------- the page
+
+let caches; // a scratch directory: the cache directories and the launcher below
+
+/**
+ * Starts the app through the driver with XDG_CACHE_HOME = cache. tauri-driver passes on its
+ * own environment only, so the driver starts a small launcher that sets it and runs the app.
+ */
+async function session(cache) {
+  const launcher = path.join(caches, 'launch.sh');
+  fs.writeFileSync(launcher, `#!/bin/sh\nexport XDG_CACHE_HOME='${cache}'\nexec '${APP}' "$@"\n`, { mode: 0o755 });
+  const s = await Session.create(DRIVER, launcher);
+  await s.cmd('POST', '/timeouts', { script: 300000 }); // the round trips below, on a busy machine
+  await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI' });
+  return s;
+}
+
+/** Runs an async page function (its body may await); resolves to its value. */
+const run = (s, body, args = []) =>
+  s.cmd('POST', '/execute/async', {
+    script: `const done = arguments[arguments.length - 1];
+      (async (...args) => { ${body} })(...Array.from(arguments).slice(0, -1)).then(done, (e) => done({ error: String(e && (e.message || e.code) || e) }));`,
+    args,
+  });
+
+const START_TIMES = `
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  const board = performance.getEntriesByName('tengen-board-drawn')[0];
+  // The app's own marks of its start (ui/js/app.js), in ms from the page's start.
+  const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('tengen-')).map((m) => [m.name.slice(7), Math.round(m.startTime)]));
+  return { origin: performance.timeOrigin, fcp: paint ? paint.startTime : null, board: board ? board.startTime : null, marks };`;
+
+async function startOnce(cache) {
+  const s = await session(cache);
+  await s.waitFor(`return performance.getEntriesByName('tengen-board-drawn').length > 0`, { what: 'the board mark' });
+  const pid = appPid();
+  const started = startedAt(pid);
+  const t = await s.execute(START_TIMES);
+  await s.delete();
+  await sleep(500);
+  return {
+    firstPaintMs: t.fcp == null ? null : Math.round(t.origin + t.fcp - started),
+    boardDrawnMs: Math.round(t.origin + t.board - started),
+    pageStartMs: Math.round(t.origin - started),
+    marks: t.marks, // from the page's start
+  };
+}
+
+async function main() {
+  if (!DRIVER) throw new Error('WEBDRIVER_URL is not set (run scripts/bench-app.sh)');
+  const report = { app: APP, machine: `${os.cpus().length} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, loadavg: os.loadavg().map(round) };
+  caches = fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-bench-'));
+
+  log('start with an empty cache, then warm');
+  const cold = [];
+  const warm = [];
+  for (let i = 0; i < RUNS; i++) {
+    const dir = path.join(caches, `run${i}`);
+    cold.push(await startOnce(dir));
+    warm.push(await startOnce(dir));
+  }
+  report.startEmptyCache = cold;
+  report.startWarm = warm;
+  if (process.env.BENCH_ONLY === 'start') {
+    console.log(JSON.stringify(report, null, 1));
+    return;
+  }
+
+  const s = await session(path.join(caches, 'run0'));
+  const pid = appPid();
+  await sleep(3000);
+  log('idle: CPU and PSS over 10 s');
+  report.idle = await sample(pid, 10000);
+
+  report.snapshotJsonBytes = await run(s, `return JSON.stringify(await window.__TAURI__.core.invoke('get_snapshot')).length;`);
+  const RTT = `const times = [];
+    for (let i = 0; i < args[0]; i++) { const t = performance.now(); await window.__TAURI__.core.invoke('get_snapshot'); times.push(performance.now() - t); }
+    return times;`;
+  report.ipcIdleMs = stats(await run(s, RTT, [100]));
+
+  // BENCH_AB=1: what the animations cost, side by side in one run. The old rule that swept
+  // the (invisible) thinking bar at all times is put back for 10 s at rest; later the
+  // thinking animations are switched off for 10 s while Master thinks.
+  const style = (css) => s.execute(`let e = document.getElementById('__bench'); if (!e) { e = document.createElement('style'); e.id = '__bench'; document.head.append(e); } e.textContent = arguments[0];`, [css]);
+  /** 10 s with a style rule, then 10 s without it again. */
+  const withRule = async (what, css) => {
+    log(`A/B: ${what}`);
+    await style(css);
+    const on = await sample(pid, 10000);
+    await style('');
+    return [on, await sample(pid, 10000)];
+  };
+  if (process.env.BENCH_AB) {
+    [report.idleWithOldSweep, report.idleAgain] = await withRule('the old always-on sweep at rest', '.thinking-bar i { animation: sweep 1.3s ease-in-out infinite; }');
+  }
+
+  log('Master against Master: wait for a search with progress events');
+  await run(s, `
+    const sizes = (window.__benchSizes = { progress: [], snapshot: [] });
+    await window.__TAURI__.event.listen('ai-progress', (e) => sizes.progress.push(JSON.stringify(e.payload).length));
+    await window.__TAURI__.event.listen('snapshot', (e) => sizes.snapshot.push(JSON.stringify(e.payload).length));
+    const master = { type: 'computer', level: { game: 'gomoku', level: 'master' } };
+    await window.__TAURI__.core.invoke('new_game', { config: { kind: { game: 'gomoku', rule: 'freestyle', size: 15 }, black: master, white: master, timePerMoveMs: 30000 } });`);
+  await s.waitFor(`return window.__benchSizes.progress.length >= 3`, { timeout: 60000, what: 'progress events' });
+  const progressBefore = await s.execute(`return window.__benchSizes.progress.length`);
+  const thinkStart = performance.now();
+  report.thinking = await sample(pid, 10000);
+  const busy = await run(s, RTT, [200]);
+  const progressCount = (await s.execute(`return window.__benchSizes.progress.length`)) - progressBefore;
+  report.ipcWhileThinkingMs = stats(busy);
+  if (process.env.BENCH_AB) {
+    [report.thinkingNoAnimation, report.thinkingAgain] = await withRule('thinking without the thinking animations', '.thinking-bar i, .player.thinking .piece { animation: none !important; }');
+  }
+  report.stillThinking = await run(s, `return !!(await window.__TAURI__.core.invoke('get_snapshot')).thinking;`);
+  const sizes = await s.execute(`return window.__benchSizes`);
+  report.progressEvents = { perSecond: round(progressCount / ((performance.now() - thinkStart) / 1000)), jsonBytes: stats(sizes.progress) };
+  report.snapshotEventJsonBytes = sizes.snapshot.length ? stats(sizes.snapshot) : null;
+
+  log("click to the player's stone");
+  await run(s, `
+    // Two people at the board: every click is a player's move, and no computer reply can
+    // end the game early.
+    const human = { type: 'human' };
+    await window.__TAURI__.core.invoke('new_game', { config: { kind: { game: 'gomoku', rule: 'freestyle', size: 15 }, black: human, white: human, timePerMoveMs: 1000 } });`);
+  const clicks = { toFrame: [], toConfirmed: [] };
+  for (let i = 0; i < 10; i++) {
+    await s.waitFor(`return !!document.querySelector('.board[data-ghost]') && !document.querySelector('.cell.provisional')`, { what: 'our turn' }).catch(async (err) => {
+      log(await s.execute(`return [document.querySelector('#status').textContent, document.querySelector('#game-title').textContent, [...document.querySelectorAll('dialog[open]')].map((d) => d.id).join()]`));
+      throw err;
+    });
+    const [x, y] = await s.execute(`
+      const empty = [...document.querySelectorAll('.cell:not([data-stone])')];
+      const c = empty[(${i} * 37) % empty.length]; // scattered: no five in a row
+      return [Number(c.dataset.x), Number(c.dataset.y)];`);
+    // Times from the click event to the first animation frame that has the stone in the DOM
+    // (the frame it is painted in), and to the frame where the backend has confirmed it.
+    await s.execute(`
+      const cell = document.querySelector('.cell[data-x="${x}"][data-y="${y}"]');
+      window.__click = null;
+      document.addEventListener('click', (e) => {
+        const t0 = e.timeStamp, out = (window.__click = { frame: null, confirmed: null });
+        const tick = (now) => {
+          if (out.frame == null && cell.dataset.stone) out.frame = now - t0;
+          if (cell.dataset.stone && !cell.classList.contains('provisional')) { out.confirmed = now - t0; return; }
+          if (now - t0 < 5000) requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }, { capture: true, once: true });`);
+    await s.click(`.cell[data-x="${x}"][data-y="${y}"]`);
+    const r = await s.waitFor(`return window.__click && window.__click.confirmed != null && window.__click`, { what: 'the stone' });
+    clicks.toFrame.push(r.frame);
+    clicks.toConfirmed.push(r.confirmed);
+  }
+  report.clickToStoneMs = stats(clicks.toFrame);
+  report.clickToConfirmedMs = stats(clicks.toConfirmed);
+  await s.delete();
+  fs.rmSync(caches, { recursive: true, force: true });
+  console.log(JSON.stringify(report, null, 1));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
