@@ -286,6 +286,33 @@ fn solves_vcf_positions() {
 }
 
 #[test]
+fn multi_pv_reports_a_proven_win_in_line_one_for_every_n() {
+    for (k, pic) in VCF_POSITIONS.iter().enumerate() {
+        let mut pos = position(&rows(pic), 15, Rule::Freestyle);
+        if pos.side_to_move() != Color::Black {
+            pos.play_unchecked(p(0, 14));
+        }
+        let limits = Limits::time(1000);
+        let single = search(&pos, limits.clone());
+        for n in 1..=3 {
+            let mut engine = Master::new(7);
+            let lines = engine.search_multi(&pos, &limits, n, &CancelFlag::new(), &mut |_| {});
+            assert_eq!(lines.len(), n, "position {k}");
+            let first = &lines[0];
+            assert!(matches!(first.score, Score::Win(_)), "position {k}, n {n}: {first:?}");
+            assert_eq!((first.mv, first.score), (single.best, single.info.score), "position {k}");
+            assert_eq!(first.pv.first(), Some(&first.mv));
+            check_forced_line(&pos, &first.pv);
+            for (i, l) in lines.iter().enumerate() {
+                let Move::Place(q) = l.mv else { panic!("pass") };
+                assert!(pos.is_legal(q).is_ok());
+                assert!(lines[..i].iter().all(|o| o.mv != l.mv), "repeated move in {lines:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn solves_a_vct_position() {
     // Two open twos crossing: black wins by threes (the 3-3 at (6,7), or another threat).
     let pos = position(

@@ -11,7 +11,7 @@ pub mod gomoku;
 pub mod reversi;
 
 pub use level::{GomokuLevel, Level, ParseLevelError, ReversiLevel};
-pub use types::{CancelFlag, Candidate, Limits, Score, SearchInfo, SearchResult};
+pub use types::{Bound, CancelFlag, Candidate, Limits, PvLine, Score, SearchInfo, SearchResult};
 
 /// One computer player for positions of type `P`.
 pub trait Engine<P>: Send {
@@ -29,6 +29,23 @@ pub trait Engine<P>: Send {
         cancel: &CancelFlag,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult;
+
+    /// Multi-PV: up to `n` best moves of `pos` (n >= 1), best first, each with its score,
+    /// bound, depth and principal variation; all legal moves when there are fewer than
+    /// `n`, one [`crate::Move::Pass`] line when the rules demand a pass. Limits, `cancel`
+    /// and `progress` work as for [`Engine::search`]. Levels without a multi-PV search
+    /// answer with their single best move.
+    fn search_multi(
+        &mut self,
+        pos: &P,
+        limits: &Limits,
+        n: usize,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Vec<PvLine> {
+        let _ = n;
+        vec![PvLine::from_result(&self.search(pos, limits, cancel, progress))]
+    }
 
     /// Forgets what was learnt from earlier searches (transposition table, history);
     /// called at the start of a new game.
@@ -65,6 +82,27 @@ impl AnyEngine {
             }
             (AnyEngine::Reversi(e), Position::Reversi(p)) => {
                 Ok(e.search(p, limits, cancel, progress))
+            }
+            _ => Err(AiError::WrongGame),
+        }
+    }
+
+    /// Multi-PV search of `pos` (see [`Engine::search_multi`]), or why it cannot run.
+    pub fn search_multi(
+        &mut self,
+        pos: &crate::game::Position,
+        limits: &Limits,
+        n: usize,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<Vec<PvLine>, AiError> {
+        use crate::game::Position;
+        match (self, pos) {
+            (AnyEngine::Gomoku(e), Position::Gomoku(p)) => {
+                Ok(e.search_multi(p, limits, n, cancel, progress))
+            }
+            (AnyEngine::Reversi(e), Position::Reversi(p)) => {
+                Ok(e.search_multi(p, limits, n, cancel, progress))
             }
             _ => Err(AiError::WrongGame),
         }
