@@ -271,13 +271,19 @@ const VCF_POSITIONS: [&[&str]; 3] = [
     ],
 ];
 
+/// A VCF position, black to move (white's turn is spent in a far corner).
+fn vcf_position(pic: &[&'static str]) -> Position {
+    let mut pos = position(&rows(pic), 15, Rule::Freestyle);
+    if pos.side_to_move() != Color::Black {
+        pos.play_unchecked(p(0, 14));
+    }
+    pos
+}
+
 #[test]
 fn solves_vcf_positions() {
     for (n, pic) in VCF_POSITIONS.iter().enumerate() {
-        let mut pos = position(&rows(pic), 15, Rule::Freestyle);
-        if pos.side_to_move() != Color::Black {
-            pos.play_unchecked(p(0, 14));
-        }
+        let pos = vcf_position(pic);
         let r = search(&pos, Limits::time(1000));
         assert!(matches!(r.info.score, Score::Win(_)), "position {n}: {:?}", r.info.score);
         assert_eq!(r.info.pv.first(), Some(&r.best));
@@ -288,10 +294,7 @@ fn solves_vcf_positions() {
 #[test]
 fn multi_pv_reports_a_proven_win_in_line_one_for_every_n() {
     for (k, pic) in VCF_POSITIONS.iter().enumerate() {
-        let mut pos = position(&rows(pic), 15, Rule::Freestyle);
-        if pos.side_to_move() != Color::Black {
-            pos.play_unchecked(p(0, 14));
-        }
+        let pos = vcf_position(pic);
         let limits = Limits::time(1000);
         let single = search(&pos, limits.clone());
         for n in 1..=3 {

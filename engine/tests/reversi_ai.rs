@@ -152,21 +152,29 @@ fn greedy_and_classic_take_a_free_corner() {
     }
 }
 
+/// Runs `search` with a flag raised 150 ms after it starts; its answer and time.
+fn cancelled_after_150_ms<T>(search: impl FnOnce(&CancelFlag) -> T) -> (T, Duration) {
+    let cancel = CancelFlag::new();
+    let c2 = cancel.clone();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        c2.cancel();
+    });
+    let start = Instant::now();
+    let answer = search(&cancel);
+    let took = start.elapsed();
+    t.join().unwrap();
+    (answer, took)
+}
+
 #[test]
 fn cancel_returns_promptly_with_a_legal_move() {
     let pos = random_position(11, 20);
     for level in [ReversiLevel::Strong, ReversiLevel::Master] {
         let mut e = new_engine(level, 1);
-        let cancel = CancelFlag::new();
-        let c2 = cancel.clone();
-        let t = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(150));
-            c2.cancel();
+        let (r, took) = cancelled_after_150_ms(|cancel| {
+            e.search(&pos, &Limits::time(60_000), cancel, &mut |_: &SearchInfo| {})
         });
-        let start = Instant::now();
-        let r = e.search(&pos, &Limits::time(60_000), &cancel, &mut |_: &SearchInfo| {});
-        let took = start.elapsed();
-        t.join().unwrap();
         check_move(&pos, r.best, level);
         assert!(took < Duration::from_millis(1500), "{level:?} took {took:?} after cancel");
     }
@@ -226,15 +234,19 @@ fn exact_after(
     }
 }
 
+/// Positions with at most 14 empties and a move to play, from random games (seeds
+/// `seed * 7 + offset`), with their seed.
+fn small_endgames(offset: u64) -> impl Iterator<Item = (u64, Position)> {
+    (0..40u64)
+        .map(move |seed| (seed, random_position(seed * 7 + offset, 46 + (seed % 5) as usize)))
+        .filter(|(_, pos)| !pos.is_game_over() && !pos.must_pass() && pos.empties() <= 14)
+}
+
 #[test]
 fn master_plays_a_perfect_move_in_the_endgame() {
     let mut solver = tengen_engine::ai::reversi::endgame::Solver::with_tt_bits(18);
     let mut tested = 0;
-    for seed in 0..40u64 {
-        let pos = random_position(seed * 7 + 1, 46 + (seed % 5) as usize);
-        if pos.is_game_over() || pos.must_pass() || pos.empties() > 14 {
-            continue;
-        }
+    for (seed, pos) in small_endgames(1) {
         let best = exact(&mut solver, &pos);
         let mut e = new_engine(ReversiLevel::Master, seed);
         let r = ask(e.as_mut(), &pos, &Limits::time(5_000));
@@ -384,11 +396,7 @@ fn multi_pv_lists_every_move_when_asked_for_more() {
 fn multi_pv_endgame_gives_the_exact_margins_of_the_n_best_moves() {
     let mut solver = tengen_engine::ai::reversi::endgame::Solver::with_tt_bits(18);
     let mut tested = 0;
-    for seed in 0..40u64 {
-        let pos = random_position(seed * 7 + 3, 46 + (seed % 5) as usize);
-        if pos.is_game_over() || pos.must_pass() || pos.empties() > 14 {
-            continue;
-        }
+    for (seed, pos) in small_endgames(3) {
         let n = 3;
         let lines = multi(ReversiLevel::Master, seed, &pos, &Limits::time(10_000), n);
         check_lines(&pos, &lines);
@@ -423,17 +431,9 @@ fn multi_pv_stops_when_cancelled() {
         let pos = random_position(11, plies);
         assert!(!pos.is_game_over() && !pos.must_pass());
         let mut e = new_engine(ReversiLevel::Master, 1);
-        let cancel = CancelFlag::new();
-        let c2 = cancel.clone();
-        let t = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(150));
-            c2.cancel();
+        let (lines, took) = cancelled_after_150_ms(|cancel| {
+            e.search_multi(&pos, &Limits::time(60_000), 5, cancel, &mut |_: &SearchInfo| {})
         });
-        let start = Instant::now();
-        let lines =
-            e.search_multi(&pos, &Limits::time(60_000), 5, &cancel, &mut |_: &SearchInfo| {});
-        let took = start.elapsed();
-        t.join().unwrap();
         assert!(took < Duration::from_millis(1500), "took {took:?} after cancel ({plies} plies)");
         check_lines(&pos, &lines);
     }

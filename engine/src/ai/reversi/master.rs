@@ -11,7 +11,7 @@ use super::board::{square_move, square_of, squares, Board};
 use super::control::Control;
 use super::endgame::{RawSolve, Solver};
 use super::eval::PatternEval;
-use super::search::{pass_line, PvsEngine, DEFAULT_TIME};
+use super::search::{control, pass_line, PvsEngine};
 use crate::ai::{
     Bound, CancelFlag, Candidate, Engine, Limits, PvLine, Score, SearchInfo, SearchResult,
 };
@@ -164,9 +164,7 @@ impl Engine<Position> for Master {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> Vec<PvLine> {
         let board = Board::from_position(pos);
-        let default_time =
-            (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
-        let mut ctrl = Control::new(limits, default_time, cancel, progress);
+        let mut ctrl = control(limits, cancel, progress);
         if board.moves() == 0 {
             return vec![pass_line()];
         }
@@ -204,9 +202,7 @@ impl Engine<Position> for Master {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let board = Board::from_position(pos);
-        let default_time =
-            (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
-        let mut ctrl = Control::new(limits, default_time, cancel, progress);
+        let mut ctrl = control(limits, cancel, progress);
         if board.moves() == 0 {
             return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
         }

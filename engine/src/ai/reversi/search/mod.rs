@@ -57,6 +57,17 @@ impl Strong {
     }
 }
 
+/// The control of a search with `limits`: [`DEFAULT_TIME`] when they set no time, depth
+/// or node limit.
+pub fn control<'a>(
+    limits: &Limits,
+    cancel: &'a CancelFlag,
+    progress: &'a mut dyn FnMut(&SearchInfo),
+) -> Control<'a> {
+    let default_time = (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
+    Control::new(limits, default_time, cancel, progress)
+}
+
 /// The one line of a position whose side to move must pass (nothing searched: score 0).
 pub fn pass_line() -> PvLine {
     PvLine {
@@ -245,9 +256,7 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let board = Board::from_position(pos);
-        let default_time =
-            (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
-        let mut ctrl = Control::new(limits, default_time, cancel, progress);
+        let mut ctrl = control(limits, cancel, progress);
         if board.moves() == 0 {
             return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
         }
@@ -268,9 +277,7 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> Vec<PvLine> {
         let board = Board::from_position(pos);
-        let default_time =
-            (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
-        let mut ctrl = Control::new(limits, default_time, cancel, progress);
+        let mut ctrl = control(limits, cancel, progress);
         if board.moves() == 0 {
             return vec![pass_line()];
         }
