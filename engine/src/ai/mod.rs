@@ -121,3 +121,30 @@ pub enum AiError {
     #[error("this level plays a different game")]
     WrongGame,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+
+    #[test]
+    fn search_multi_picks_the_game_and_levels_without_multi_pv_give_one_line() {
+        let pos = Position::Reversi(crate::reversi::Position::initial());
+        let (cancel, limits) = (CancelFlag::new(), Limits::depth(3));
+        let mut master = AnyEngine::new(Level::Reversi(ReversiLevel::Master), 1);
+        let lines = master.search_multi(&pos, &limits, 3, &cancel, &mut |_| {}).unwrap();
+        // Four symmetric first moves, all equal.
+        assert_eq!(lines.len(), 3);
+        assert!(lines.iter().all(|l| l.score == lines[0].score && l.depth == 3));
+        let mut greedy = AnyEngine::new(Level::Reversi(ReversiLevel::Greedy), 1);
+        let lines = greedy.search_multi(&pos, &limits, 3, &cancel, &mut |_| {}).unwrap();
+        assert_eq!(lines.len(), 1);
+        let gomoku = Position::Gomoku(
+            crate::gomoku::Position::new(15, crate::gomoku::Rule::Freestyle).unwrap(),
+        );
+        assert_eq!(
+            master.search_multi(&gomoku, &limits, 3, &cancel, &mut |_| {}),
+            Err(AiError::WrongGame)
+        );
+    }
+}
