@@ -34,7 +34,7 @@ pub trait Engine<P>: Send {
     /// bound, depth and principal variation; all legal moves when there are fewer than
     /// `n`, one [`crate::Move::Pass`] line when the rules demand a pass. Limits, `cancel`
     /// and `progress` work as for [`Engine::search`]. Levels without a multi-PV search
-    /// answer with their single best move.
+    /// answer with their single best move (and report the search's final info last).
     fn search_multi(
         &mut self,
         pos: &P,
@@ -44,7 +44,9 @@ pub trait Engine<P>: Send {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> Vec<PvLine> {
         let _ = n;
-        vec![PvLine::from_result(&self.search(pos, limits, cancel, progress))]
+        let r = self.search(pos, limits, cancel, progress);
+        progress(&r.info);
+        vec![PvLine::from_result(&r)]
     }
 
     /// Forgets what was learnt from earlier searches (transposition table, history);
@@ -137,8 +139,12 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert!(lines.iter().all(|l| l.score == lines[0].score && l.depth == 3));
         let mut greedy = AnyEngine::new(Level::Reversi(ReversiLevel::Greedy), 1);
-        let lines = greedy.search_multi(&pos, &limits, 3, &cancel, &mut |_| {}).unwrap();
+        let mut last = SearchInfo::default();
+        let lines = greedy.search_multi(&pos, &limits, 3, &cancel, &mut |i| last = i.clone());
+        let lines = lines.unwrap();
         assert_eq!(lines.len(), 1);
+        // The last report is the search's answer.
+        assert_eq!((last.pv.first(), last.score), (Some(&lines[0].mv), lines[0].score));
         let gomoku = Position::Gomoku(
             crate::gomoku::Position::new(15, crate::gomoku::Rule::Freestyle).unwrap(),
         );
