@@ -1,14 +1,16 @@
 //! FFO endgame tests #40–#49 (`../shared/data/ffo40-49.txt`, beside the checkout): the
 //! solver must find the published exact score and one of the published best moves.
 //! #40–#44 run in the normal test suite; #45–#49 are `#[ignore]`d (run them with
-//! `cargo test --release -p tengen-engine --test ffo -- --ignored`).
+//! `cargo test --release -p tengen-engine --test ffo -- --ignored`). Master's multi-PV
+//! must give the exact margins of the best moves (#40; #43, with two best moves, ignored).
 
 use std::path::PathBuf;
 
 use tengen_engine::ai::reversi::endgame::Solver;
-use tengen_engine::ai::CancelFlag;
+use tengen_engine::ai::reversi::new_engine;
+use tengen_engine::ai::{Bound, CancelFlag, Limits, ReversiLevel, Score};
 use tengen_engine::reversi::{format_square, parse_board, parse_square, Position};
-use tengen_engine::Point;
+use tengen_engine::{Move, Point};
 
 /// One test position with its published answer.
 struct Case {
@@ -75,6 +77,55 @@ fn check(id: u32) {
         case.best.iter().map(|&p| format_square(p)).collect::<Vec<_>>()
     );
     assert_eq!(r.pv.first().and_then(|m| m.point()), Some(best));
+}
+
+/// Master's multi-PV on FFO `#id` with `n` lines: line 1 has the published score and one of
+/// the published moves, every line's exact score is what the solver finds after its move,
+/// and the published best moves (when `n` covers them) are the lines of the best score.
+fn check_multi_pv(id: u32, n: usize) {
+    let case = load(id);
+    let mut master = new_engine(ReversiLevel::Master, 1);
+    let lines =
+        master.search_multi(&case.pos, &Limits::time(60_000), n, &CancelFlag::new(), &mut |_| {});
+    assert_eq!(lines.len(), n, "FFO #{id}: {lines:?}");
+    assert_eq!(lines[0].score, Score::Exact(case.score), "FFO #{id}");
+    let mut solver = Solver::new();
+    for (i, l) in lines.iter().enumerate() {
+        let Move::Place(p) = l.mv else { panic!("FFO #{id}: a pass line") };
+        assert_eq!(l.bound, Bound::Exact);
+        assert!(lines[..i].iter().all(|o| o.mv != l.mv), "FFO #{id}: {p:?} twice");
+        let mut after = case.pos;
+        after.play(p).unwrap();
+        let sign = if after.must_pass() {
+            after.pass().unwrap();
+            1
+        } else {
+            -1
+        };
+        let solved = solver.solve(&after, &CancelFlag::new()).expect("not cancelled").score;
+        assert_eq!(
+            l.score,
+            Score::Exact(sign * solved),
+            "FFO #{id}: line {i} {}",
+            format_square(p)
+        );
+        let is_best = case.best.contains(&p);
+        assert_eq!(is_best, sign * solved == case.score, "FFO #{id}: {}", format_square(p));
+        if i < case.best.len() {
+            assert!(is_best, "FFO #{id}: line {i} {} is not a best move", format_square(p));
+        }
+    }
+}
+
+#[test]
+fn multi_pv_ffo_40() {
+    check_multi_pv(40, 3);
+}
+#[test]
+#[ignore = "slow: run with --ignored in release"]
+fn multi_pv_ffo_43() {
+    // Two moves share the best score.
+    check_multi_pv(43, 3);
 }
 
 #[test]

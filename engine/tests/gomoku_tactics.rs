@@ -271,17 +271,47 @@ const VCF_POSITIONS: [&[&str]; 3] = [
     ],
 ];
 
+/// A VCF position, black to move (white's turn is spent in a far corner).
+fn vcf_position(pic: &[&'static str]) -> Position {
+    let mut pos = position(&rows(pic), 15, Rule::Freestyle);
+    if pos.side_to_move() != Color::Black {
+        pos.play_unchecked(p(0, 14));
+    }
+    pos
+}
+
 #[test]
 fn solves_vcf_positions() {
     for (n, pic) in VCF_POSITIONS.iter().enumerate() {
-        let mut pos = position(&rows(pic), 15, Rule::Freestyle);
-        if pos.side_to_move() != Color::Black {
-            pos.play_unchecked(p(0, 14));
-        }
+        let pos = vcf_position(pic);
         let r = search(&pos, Limits::time(1000));
         assert!(matches!(r.info.score, Score::Win(_)), "position {n}: {:?}", r.info.score);
         assert_eq!(r.info.pv.first(), Some(&r.best));
         check_forced_line(&pos, &r.info.pv);
+    }
+}
+
+#[test]
+fn multi_pv_reports_a_proven_win_in_line_one_for_every_n() {
+    for (k, pic) in VCF_POSITIONS.iter().enumerate() {
+        let pos = vcf_position(pic);
+        let limits = Limits::time(1000);
+        let single = search(&pos, limits.clone());
+        for n in 1..=3 {
+            let mut engine = Master::new(7);
+            let lines = engine.search_multi(&pos, &limits, n, &CancelFlag::new(), &mut |_| {});
+            assert_eq!(lines.len(), n, "position {k}");
+            let first = &lines[0];
+            assert!(matches!(first.score, Score::Win(_)), "position {k}, n {n}: {first:?}");
+            assert_eq!((first.mv, first.score), (single.best, single.info.score), "position {k}");
+            assert_eq!(first.pv.first(), Some(&first.mv));
+            check_forced_line(&pos, &first.pv);
+            for (i, l) in lines.iter().enumerate() {
+                let Move::Place(q) = l.mv else { panic!("pass") };
+                assert!(pos.is_legal(q).is_ok());
+                assert!(lines[..i].iter().all(|o| o.mv != l.mv), "repeated move in {lines:?}");
+            }
+        }
     }
 }
 

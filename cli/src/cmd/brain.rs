@@ -116,48 +116,53 @@ fn answer(
     cancel: &CancelFlag,
     best: &Mutex<Option<Move>>,
 ) -> Answer {
+    // The last report of the (first) search, for the DEBUG line.
+    let mut last = SearchInfo::default();
     let mut report = |info: &SearchInfo| {
         if let Some(&mv) = info.pv.first() {
             *best.lock().unwrap_or_else(|e| e.into_inner()) = Some(mv);
         }
-    };
-    let results = match (job, engine) {
-        (Job::Best(n), BrainEngine::Master(m)) => m.best_moves(pos, n, limits, cancel, &mut report),
-        (_, engine) => vec![engine.engine().search(pos, limits, cancel, &mut report)],
-    };
-    let Some(first) = results.first() else {
-        return Answer { mv: Move::Pass, lines: Vec::new() };
+        last = info.clone();
     };
     let mut lines = Vec::new();
-    if let Job::Best(_) = job {
-        // Rapfi's multi-PV lines for Yixin-Board: `(k) eval | depth-seldepth | line`.
-        for (k, r) in results.iter().enumerate() {
-            let line: Vec<String> = r
-                .info
-                .pv
-                .iter()
-                .filter_map(|m| match m {
-                    Move::Place(p) => Some(format!("{},{}", p.x, p.y)),
-                    Move::Pass => None,
-                })
-                .collect();
-            let line = if line.is_empty() { format!("{:?}", r.best) } else { line.join(" ") };
-            lines.push(format!(
-                "MESSAGE ({}) {} | {}-{} | {}",
-                k + 1,
-                score_text(r.info.score),
-                r.info.depth,
-                r.info.seldepth,
-                line
-            ));
+    let (mv, info) = match job {
+        Job::Best(n) => {
+            let pvs = engine.engine().search_multi(pos, limits, n, cancel, &mut report);
+            let Some(first) = pvs.first() else {
+                return Answer { mv: Move::Pass, lines: Vec::new() };
+            };
+            // Rapfi's multi-PV lines for Yixin-Board: `(k) eval | depth-seldepth | line`.
+            for (k, l) in pvs.iter().enumerate() {
+                let line: Vec<String> =
+                    l.pv.iter()
+                        .filter_map(|m| match m {
+                            Move::Place(p) => Some(format!("{},{}", p.x, p.y)),
+                            Move::Pass => None,
+                        })
+                        .collect();
+                let line = if line.is_empty() { format!("{:?}", l.mv) } else { line.join(" ") };
+                lines.push(format!(
+                    "MESSAGE ({}) {} | {}-{} | {}",
+                    k + 1,
+                    score_text(l.score),
+                    l.depth,
+                    l.seldepth,
+                    line
+                ));
+            }
+            let mv = first.mv;
+            (mv, last)
         }
-    }
-    let info = &first.info;
+        Job::Move => {
+            let r = engine.engine().search(pos, limits, cancel, &mut report);
+            (r.best, r.info)
+        }
+    };
     lines.push(format!(
         "DEBUG depth {} seldepth {} nodes {} nps {} time {} ms score {:?}",
         info.depth, info.seldepth, info.nodes, info.nps, info.elapsed_ms, info.score
     ));
-    Answer { mv: first.best, lines }
+    Answer { mv, lines }
 }
 
 pub fn run(args: Args) -> CmdResult {

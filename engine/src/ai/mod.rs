@@ -11,7 +11,7 @@ pub mod gomoku;
 pub mod reversi;
 
 pub use level::{GomokuLevel, Level, ParseLevelError, ReversiLevel};
-pub use types::{CancelFlag, Candidate, Limits, Score, SearchInfo, SearchResult};
+pub use types::{Bound, CancelFlag, Candidate, Limits, PvLine, Score, SearchInfo, SearchResult};
 
 /// One computer player for positions of type `P`.
 pub trait Engine<P>: Send {
@@ -29,6 +29,25 @@ pub trait Engine<P>: Send {
         cancel: &CancelFlag,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult;
+
+    /// Multi-PV: up to `n` best moves of `pos` (n >= 1), best first, each with its score,
+    /// bound, depth and principal variation; all legal moves when there are fewer than
+    /// `n`, one [`crate::Move::Pass`] line when the rules demand a pass. Limits, `cancel`
+    /// and `progress` work as for [`Engine::search`]. Levels without a multi-PV search
+    /// answer with their single best move (and report the search's final info last).
+    fn search_multi(
+        &mut self,
+        pos: &P,
+        limits: &Limits,
+        n: usize,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Vec<PvLine> {
+        let _ = n;
+        let r = self.search(pos, limits, cancel, progress);
+        progress(&r.info);
+        vec![PvLine::from_result(&r)]
+    }
 
     /// Forgets what was learnt from earlier searches (transposition table, history);
     /// called at the start of a new game.
@@ -70,6 +89,27 @@ impl AnyEngine {
         }
     }
 
+    /// Multi-PV search of `pos` (see [`Engine::search_multi`]), or why it cannot run.
+    pub fn search_multi(
+        &mut self,
+        pos: &crate::game::Position,
+        limits: &Limits,
+        n: usize,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<Vec<PvLine>, AiError> {
+        use crate::game::Position;
+        match (self, pos) {
+            (AnyEngine::Gomoku(e), Position::Gomoku(p)) => {
+                Ok(e.search_multi(p, limits, n, cancel, progress))
+            }
+            (AnyEngine::Reversi(e), Position::Reversi(p)) => {
+                Ok(e.search_multi(p, limits, n, cancel, progress))
+            }
+            _ => Err(AiError::WrongGame),
+        }
+    }
+
     pub fn clear(&mut self) {
         match self {
             AnyEngine::Gomoku(e) => e.clear(),
@@ -82,4 +122,35 @@ impl AnyEngine {
 pub enum AiError {
     #[error("this level plays a different game")]
     WrongGame,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+
+    #[test]
+    fn search_multi_picks_the_game_and_levels_without_multi_pv_give_one_line() {
+        let pos = Position::Reversi(crate::reversi::Position::initial());
+        let (cancel, limits) = (CancelFlag::new(), Limits::depth(3));
+        let mut master = AnyEngine::new(Level::Reversi(ReversiLevel::Master), 1);
+        let lines = master.search_multi(&pos, &limits, 3, &cancel, &mut |_| {}).unwrap();
+        // Four symmetric first moves, all equal.
+        assert_eq!(lines.len(), 3);
+        assert!(lines.iter().all(|l| l.score == lines[0].score && l.depth == 3));
+        let mut greedy = AnyEngine::new(Level::Reversi(ReversiLevel::Greedy), 1);
+        let mut last = SearchInfo::default();
+        let lines = greedy.search_multi(&pos, &limits, 3, &cancel, &mut |i| last = i.clone());
+        let lines = lines.unwrap();
+        assert_eq!(lines.len(), 1);
+        // The last report is the search's answer.
+        assert_eq!((last.pv.first(), last.score), (Some(&lines[0].mv), lines[0].score));
+        let gomoku = Position::Gomoku(
+            crate::gomoku::Position::new(15, crate::gomoku::Rule::Freestyle).unwrap(),
+        );
+        assert_eq!(
+            master.search_multi(&gomoku, &limits, 3, &cancel, &mut |_| {}),
+            Err(AiError::WrongGame)
+        );
+    }
 }

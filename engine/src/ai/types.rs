@@ -105,6 +105,47 @@ impl Default for SearchInfo {
     }
 }
 
+/// What a line's score says about the move's true value at the line's depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    /// The score is the value.
+    Exact,
+    /// The value is at least the score (a null-window fail high).
+    Lower,
+    /// The value is at most the score (a null-window fail low).
+    Upper,
+}
+
+/// One line of a multi-PV search: a root move with its score and principal variation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PvLine {
+    pub mv: Move,
+    pub score: Score,
+    pub bound: Bound,
+    /// Nominal depth the score was searched to (the empties for an exact endgame score).
+    pub depth: u32,
+    /// Deepest ply reached by the search that found this line.
+    pub seldepth: u32,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+impl PvLine {
+    /// The line of a single-PV search's answer (exact at its depth).
+    pub fn from_result(r: &SearchResult) -> PvLine {
+        let pv = if r.info.pv.first() == Some(&r.best) { r.info.pv.clone() } else { vec![r.best] };
+        PvLine {
+            mv: r.best,
+            score: r.info.score,
+            bound: Bound::Exact,
+            depth: r.info.depth,
+            seldepth: r.info.seldepth,
+            pv,
+        }
+    }
+}
+
 /// The answer of a search.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchResult {

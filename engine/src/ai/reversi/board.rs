@@ -97,6 +97,15 @@ pub fn square_move(sq: u8) -> Move {
     Move::Place(Point::new(sq % 8, sq / 8))
 }
 
+/// The square of a move (`None` for a pass).
+#[inline]
+pub fn square_of(mv: Move) -> Option<u8> {
+    match mv {
+        Move::Place(p) => Some(p.y * 8 + p.x),
+        Move::Pass => None,
+    }
+}
+
 /// The squares of a bitboard, lowest first.
 #[inline]
 pub fn squares(mut b: u64) -> impl Iterator<Item = u8> {

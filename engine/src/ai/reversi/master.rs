@@ -7,12 +7,14 @@
 
 use std::time::{Duration, Instant};
 
-use super::board::{square_move, Board};
+use super::board::{square_move, square_of, squares, Board};
 use super::control::Control;
 use super::endgame::{RawSolve, Solver};
 use super::eval::PatternEval;
-use super::search::{PvsEngine, DEFAULT_TIME};
-use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
+use super::search::{control, pass_line, PvsEngine};
+use crate::ai::{
+    Bound, CancelFlag, Candidate, Engine, Limits, PvLine, Score, SearchInfo, SearchResult,
+};
 use crate::reversi::Position;
 use crate::Move;
 
@@ -93,7 +95,105 @@ fn solve_in_time(
     }
 }
 
+/// The exact final margins of the `n` best moves of `b` (which has a legal move), best
+/// first, each with its solved line. The lines' moves (`first`) are solved first, then the
+/// others; a move is solved with the window (t, 65) where t is the n-th best margin proven
+/// so far, so a move that cannot enter the n best fails low and costs a null-window proof
+/// only. `None` when the time runs out or the search is cancelled.
+fn solve_best(
+    solver: &mut Solver,
+    b: &Board,
+    first: &[Move],
+    n: usize,
+    ctrl: &mut Control,
+) -> Option<Vec<PvLine>> {
+    let mut order: Vec<u8> = first.iter().filter_map(|&m| square_of(m)).collect();
+    let lines = order.iter().fold(0u64, |m, &s| m | 1 << s);
+    order.extend(squares(b.moves() & !lines));
+    let empties = b.empties();
+    let mut top: Vec<(i32, Vec<u8>)> = Vec::with_capacity(n + 1);
+    for sq in order {
+        let t = if top.len() < n { -65 } else { top[n - 1].0 };
+        let child = b.play(sq);
+        // The move's margin `v` for the side to move, exact when above `t`.
+        let (v, line) = if child.moves() == 0 && child.opponent_moves() == 0 {
+            (-child.final_diff(), Vec::new())
+        } else if child.moves() == 0 {
+            match solve_in_time(solver, &child.pass(), t, 65, ctrl) {
+                Solved::Done(r) => (r.score, r.pv),
+                Solved::OutOfTime => return None,
+            }
+        } else {
+            match solve_in_time(solver, &child, -65, -t, ctrl) {
+                Solved::Done(r) => (-r.score, r.pv),
+                Solved::OutOfTime => return None,
+            }
+        };
+        if v > t {
+            let mut pv = vec![sq];
+            pv.extend(line.into_iter().filter(|&s| s < 64));
+            let at = top.iter().position(|e| e.0 < v).unwrap_or(top.len());
+            top.insert(at, (v, pv));
+            top.truncate(n);
+        }
+    }
+    Some(
+        top.into_iter()
+            .map(|(v, pv)| PvLine {
+                mv: square_move(pv[0]),
+                score: Score::Exact(v),
+                bound: Bound::Exact,
+                depth: empties,
+                seldepth: empties,
+                pv: pv.into_iter().map(square_move).collect(),
+            })
+            .collect(),
+    )
+}
+
 impl Engine<Position> for Master {
+    /// Multi-PV: the midgame search's lines ([`PvsEngine::iterate_multi`]); in a position
+    /// the solver takes on, the exact margins of the `n` best moves ([`solve_best`]) when
+    /// they are proven in time, else the midgame lines.
+    fn search_multi(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        n: usize,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Vec<PvLine> {
+        let board = Board::from_position(pos);
+        let mut ctrl = control(limits, cancel, progress);
+        if board.moves() == 0 {
+            return vec![pass_line()];
+        }
+        let n = n.max(1);
+        let empties = board.empties();
+        let max_depth = limits.depth.unwrap_or(60);
+        let limited = limits.nodes.is_some() || limits.depth.is_some_and(|d| d < empties);
+        if empties > solve_from(ctrl.budget()) || limited {
+            return self.strong.iterate_multi(&board, max_depth, n, &mut ctrl);
+        }
+        let lines = self.strong.iterate_multi(&board, max_depth.min(FALLBACK_DEPTH), n, &mut ctrl);
+        let exact = lines.iter().all(|l| matches!(l.score, Score::Exact(_)));
+        if exact || ctrl.stopped() {
+            return lines;
+        }
+        let first: Vec<Move> = lines.iter().map(|l| l.mv).collect();
+        match solve_best(&mut self.solver, &board, &first, n, &mut ctrl) {
+            Some(solved) => {
+                let best = &solved[0];
+                ctrl.info.depth = empties;
+                ctrl.info.score = best.score;
+                ctrl.info.pv = best.pv.clone();
+                ctrl.report();
+                solved
+            }
+            None => lines,
+        }
+    }
+
     fn search(
         &mut self,
         pos: &Position,
@@ -102,9 +202,7 @@ impl Engine<Position> for Master {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let board = Board::from_position(pos);
-        let default_time =
-            (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
-        let mut ctrl = Control::new(limits, default_time, cancel, progress);
+        let mut ctrl = control(limits, cancel, progress);
         if board.moves() == 0 {
             return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
         }

@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::board::Board;
 use super::pattern::{LineRule, BLACK, WHITE};
 use super::Master;
-use crate::ai::{CancelFlag, Engine, Limits, SearchInfo, SearchResult};
+use crate::ai::{CancelFlag, Engine, Limits, PvLine, SearchInfo, SearchResult};
 use crate::gomoku::{Position, Rule};
 use crate::{Color, Move, Point};
 
@@ -39,13 +39,16 @@ pub fn board_of(pos: &Position) -> Board {
 }
 
 impl Master {
-    /// Up to `n` best moves of `pos`, best first, each with its own search result (score,
-    /// line, depth): multi-PV by exclusion, as Stockfish's MultiPV does it. The root is
+    /// Up to `n` best moves of `pos`, best first, each with its own score, line and depth:
+    /// multi-PV by exclusion, as Stockfish's MultiPV does it. The root is
     /// searched once per move, each time with the moves already found taken out of the
     /// root's choices, so the k-th search finds the best move that is not one of the first
     /// k-1, with its own score. The time limit is shared: each search gets an equal part of
     /// what is left. Fewer than `n` come back when the position has fewer legal moves or
     /// the search is cancelled. `progress` hears the first (best move's) search only.
+    /// Each score is the one its search ends with, marked exact (the root confirms every
+    /// fail high with a full window and the aspiration window is widened until the score
+    /// falls inside; a search stopped by the clock keeps the best line found so far).
     pub fn best_moves(
         &mut self,
         pos: &Position,
@@ -53,7 +56,7 @@ impl Master {
         limits: &Limits,
         cancel: &CancelFlag,
         progress: &mut dyn FnMut(&SearchInfo),
-    ) -> Vec<SearchResult> {
+    ) -> Vec<PvLine> {
         let start = Instant::now();
         let renju_black = pos.rule() == Rule::Renju && pos.side_to_move() == Color::Black;
         let mut found: Vec<Point> = Vec::new();
@@ -80,7 +83,7 @@ impl Master {
             match r.best {
                 Move::Place(p) if pos.stone(p).is_none() && !found.contains(&p) => {
                     found.push(p);
-                    results.push(r);
+                    results.push(PvLine::from_result(&r));
                 }
                 _ => break,
             }
@@ -104,6 +107,17 @@ impl Engine<Position> for Master {
         let renju_black = pos.rule() == Rule::Renju && pos.side_to_move() == Color::Black;
         let allowed = |p: Point| !renju_black || pos.is_forbidden(p).is_none();
         self.think_from(start, board, &allowed, limits, cancel, progress)
+    }
+
+    fn search_multi(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        n: usize,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Vec<PvLine> {
+        self.best_moves(pos, n, limits, cancel, progress)
     }
 
     fn clear(&mut self) {

@@ -12,10 +12,12 @@ pub mod tt;
 use std::time::Duration;
 
 use self::pvs::{RootResult, Searcher};
-use super::board::{square_move, squares, Board};
+use super::board::{square_move, square_of, squares, Board};
 use super::control::Control;
 use super::eval::{Evaluator, PatternEval};
-use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
+use crate::ai::{
+    Bound, CancelFlag, Candidate, Engine, Limits, PvLine, Score, SearchInfo, SearchResult,
+};
 use crate::reversi::Position;
 use crate::rng::Rng;
 use crate::Move;
@@ -55,6 +57,29 @@ impl Strong {
     }
 }
 
+/// The control of a search with `limits`: [`DEFAULT_TIME`] when they set no time, depth
+/// or node limit.
+pub fn control<'a>(
+    limits: &Limits,
+    cancel: &'a CancelFlag,
+    progress: &'a mut dyn FnMut(&SearchInfo),
+) -> Control<'a> {
+    let default_time = (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
+    Control::new(limits, default_time, cancel, progress)
+}
+
+/// The one line of a position whose side to move must pass (nothing searched: score 0).
+pub fn pass_line() -> PvLine {
+    PvLine {
+        mv: Move::Pass,
+        score: Score::Eval(0),
+        bound: Bound::Exact,
+        depth: 0,
+        seldepth: 0,
+        pv: vec![Move::Pass],
+    }
+}
+
 /// What an iterative-deepening run found.
 pub struct Found {
     /// Best root square.
@@ -81,14 +106,7 @@ impl<E: Evaluator> PvsEngine<E> {
     /// Iterative deepening on `board` (which must have a legal move) until a limit, with
     /// results, candidates and progress in `ctrl.info`. `max_depth` caps the depth.
     pub fn iterate(&mut self, board: &Board, max_depth: u32, ctrl: &mut Control) -> Found {
-        self.searcher.tt.new_search();
-        self.searcher.seldepth = 0;
-        // Seeded shuffle: among equally good moves the first one searched is kept.
-        let mut order: Vec<u8> = squares(board.moves()).collect();
-        for i in (1..order.len()).rev() {
-            let j = self.rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
+        let mut order = self.start(board);
         let mut found = Found { best: order[0], value: 0, depth: 0, exact: false };
         let empties = board.empties();
         let soft = ctrl.budget().map(|b| b.mul_f64(0.45));
@@ -120,6 +138,88 @@ impl<E: Evaluator> PvsEngine<E> {
             }
         }
         found
+    }
+
+    /// Starts a search of `board`: a new table generation, and its moves in a seeded
+    /// shuffle (among equally good moves the first one searched is kept).
+    fn start(&mut self, board: &Board) -> Vec<u8> {
+        self.searcher.tt.new_search();
+        self.searcher.seldepth = 0;
+        let mut order: Vec<u8> = squares(board.moves()).collect();
+        for i in (1..order.len()).rev() {
+            let j = self.rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        order
+    }
+
+    /// Multi-PV iterative deepening on `board` (which must have a legal move): each
+    /// iteration searches the root for line 1, then again without line 1's move for line 2,
+    /// and so on for `n` lines (fewer when there are fewer moves). Every line's score is
+    /// exact at its depth (the first root move gets the full window and a null-window fail
+    /// high is searched again with it). When a limit stops an iteration, the lines of the
+    /// last complete one are returned (or the lines the first iteration finished). Line 1
+    /// goes to `ctrl.info` and the progress reports.
+    pub fn iterate_multi(
+        &mut self,
+        board: &Board,
+        max_depth: u32,
+        n: usize,
+        ctrl: &mut Control,
+    ) -> Vec<PvLine> {
+        let mut order = self.start(board);
+        let empties = board.empties();
+        let soft = ctrl.budget().map(|b| b.mul_f64(0.45));
+        let mut lines: Vec<PvLine> = Vec::new();
+        for depth in 1..=max_depth.max(1) {
+            let exact = depth >= empties;
+            let mut next: Vec<PvLine> = Vec::new();
+            let mut rest = order.clone();
+            while next.len() < n && !rest.is_empty() {
+                let r = match self.searcher.root(board, &rest, depth, ctrl) {
+                    Some(r) if r.complete => r,
+                    _ => break,
+                };
+                if next.is_empty() {
+                    let found = Found { best: r.best, value: r.value, depth, exact };
+                    self.publish(board, &found, &r.scores, ctrl);
+                }
+                let mut pv = vec![r.best];
+                pv.extend(self.searcher.pv(&board.play(r.best), depth as usize - 1));
+                next.push(PvLine {
+                    mv: square_move(r.best),
+                    score: if exact { Score::Exact(r.value / 100) } else { Score::Eval(r.value) },
+                    bound: Bound::Exact,
+                    depth: depth.min(empties),
+                    seldepth: self.searcher.seldepth,
+                    pv: pv.into_iter().map(square_move).collect(),
+                });
+                // The next line's search: the others by this search's values (stable).
+                let mut sorted = r.scores;
+                sorted.retain(|&(s, _)| s != r.best);
+                sorted.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+                rest = sorted.iter().map(|&(s, _)| s).collect();
+            }
+            let complete = next.len() == n.min(order.len());
+            if complete || lines.is_empty() {
+                // The next iteration searches the lines' moves first, in their order.
+                // (`rest` holds every move no line took: each complete root search returns
+                // a value for each of its moves.)
+                let mut first: Vec<u8> = next.iter().filter_map(|l| square_of(l.mv)).collect();
+                first.extend(&rest);
+                debug_assert_eq!(first.len(), order.len());
+                order = first;
+                lines = next;
+            }
+            if !complete {
+                break;
+            }
+            ctrl.report();
+            if exact || ctrl.check() || soft.is_some_and(|s| ctrl.elapsed() >= s) {
+                break;
+            }
+        }
+        lines
     }
 
     /// Puts the current result into `ctrl.info`.
@@ -156,9 +256,7 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let board = Board::from_position(pos);
-        let default_time =
-            (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
-        let mut ctrl = Control::new(limits, default_time, cancel, progress);
+        let mut ctrl = control(limits, cancel, progress);
         if board.moves() == 0 {
             return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
         }
@@ -168,6 +266,26 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         }
         let found = self.iterate(&board, max_depth, &mut ctrl);
         SearchResult { best: square_move(found.best), info: ctrl.snapshot() }
+    }
+
+    fn search_multi(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        n: usize,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Vec<PvLine> {
+        let board = Board::from_position(pos);
+        let mut ctrl = control(limits, cancel, progress);
+        if board.moves() == 0 {
+            return vec![pass_line()];
+        }
+        let mut max_depth = limits.depth.unwrap_or(60);
+        if board.empties() > self.exact_from {
+            max_depth = max_depth.min(self.depth_cap.unwrap_or(60));
+        }
+        self.iterate_multi(&board, max_depth, n.max(1), &mut ctrl)
     }
 
     /// A new game: the table is emptied and its memory given back (the next search takes

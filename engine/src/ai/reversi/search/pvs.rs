@@ -85,7 +85,10 @@ impl<E: Evaluator> Searcher<E> {
                 best = sq;
             }
         }
-        self.tt.store(b, depth.min(b.empties()), -INF, INF, alpha, best);
+        // With root moves left out (multi-PV), the value is not the position's: not stored.
+        if order.len() == b.moves().count_ones() as usize {
+            self.tt.store(b, depth.min(b.empties()), -INF, INF, alpha, best);
+        }
         Some(RootResult { best, value: alpha, scores, complete: true })
     }
 
