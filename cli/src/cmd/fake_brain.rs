@@ -2,8 +2,7 @@
 //!
 //! It answers ABOUT and START, plays the first empty point in reading order, and after
 //! `--after` moves of its own commits the chosen `--fault`: it exits, hangs, answers garbage
-//! or an occupied point. `--mute` never answers anything. `--pid-file` appends its process id
-//! to a file, so that a test can check that no brain outlives the arena.
+//! or an occupied point. `--mute` never answers anything.
 
 use std::io::{BufRead, Write};
 
@@ -35,16 +34,9 @@ pub struct Args {
     /// Answer nothing at all, not even ABOUT.
     #[arg(long)]
     pub mute: bool,
-    /// Append the process id to this file.
-    #[arg(long)]
-    pub pid_file: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> CmdResult {
-    if let Some(path) = &args.pid_file {
-        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-        writeln!(file, "{}", std::process::id())?;
-    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut size = 15usize;
