@@ -39,7 +39,7 @@ fn wrapper(dir: &Path, args: &str) -> String {
 /// Runs `tengen arena ARGS`; a run that takes more than two minutes (each takes seconds)
 /// is killed and fails the test rather than hanging it.
 fn arena(args: &[&str]) -> (Output, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+    let child = Command::new(env!("CARGO_BIN_EXE_tengen"))
         .arg("arena")
         .args(args)
         .stdout(Stdio::piped())
@@ -119,16 +119,8 @@ fn tengen_brain_plays_as_an_external_engine_and_records_carry_the_rule() {
 fn fault_loses_both_games(name: &str, fault: &str, why: &[&str]) {
     let dir = folder(name);
     let ext = wrapper(&dir, &format!("fake-brain --fault {fault} --after 1"));
-    let (out, stdout) = arena(&[
-        "--black",
-        &ext,
-        "--white",
-        "fivetuple",
-        "--games",
-        "2",
-        "--time-per-move",
-        "100",
-    ]);
+    let (out, stdout) =
+        arena(&["--black", &ext, "--white", "fivetuple", "--games", "2", "--time-per-move", "100"]);
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
     let lines = game_lines(&stdout);
     assert_eq!(lines.len(), 2, "{stdout}");
