@@ -177,6 +177,21 @@ fn a_missing_brain_is_a_clear_error() {
     assert!(stderr.contains("cannot start /nonexistent/pbrain-x"), "{stderr}");
 }
 
+/// Runs an SPRT at elo0 0, elo1 400 between pattern and a fake brain that fills the board in
+/// reading order (the fake first if `fake_first`), at most 40 games; returns the output.
+fn sprt_against_the_fake(name: &str, fake_first: bool, extra: &[&str]) -> String {
+    let dir = folder(name);
+    let ext = wrapper(&dir, "fake-brain");
+    let (black, white) = if fake_first { (&*ext, "pattern") } else { ("pattern", &*ext) };
+    let mut args = vec!["--black", black, "--white", white, "--sprt", "0,400", "--games", "40"];
+    args.extend_from_slice(&["--time-per-move", "50"]);
+    args.extend_from_slice(extra);
+    let (out, stdout) = arena(&args);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert_no_brain_left(&dir);
+    stdout
+}
+
 /// The `sprt:` lines of an arena's output.
 fn sprt_lines(stdout: &str) -> Vec<&str> {
     stdout.lines().filter(|l| l.starts_with("sprt: ")).collect()
@@ -184,54 +199,23 @@ fn sprt_lines(stdout: &str) -> Vec<&str> {
 
 #[test]
 fn sprt_accepts_h1_when_the_first_engine_wins_every_pair() {
-    // Pattern against a brain that fills the board in reading order wins every pair. At
-    // elo0 0, elo1 400 each 2-0 pair adds ln(0.25 / (1 - s1)^2) / 2 = 1.70 to the LLR, so
-    // the second pair crosses the bound 2.94: four games of the forty allowed.
-    let dir = folder("sprt-h1");
-    let ext = wrapper(&dir, "fake-brain");
-    let (out, stdout) = arena(&[
-        "--black",
-        "pattern",
-        "--white",
-        &ext,
-        "--sprt",
-        "0,400",
-        "--games",
-        "40",
-        "--time-per-move",
-        "50",
-    ]);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    // Pattern wins every pair against the fake. At elo0 0, elo1 400 each 2-0 pair adds
+    // ln(0.25 / (1 - s1)^2) / 2 = 1.70 to the LLR, so the second pair crosses the bound
+    // 2.94: four games of the forty allowed.
+    let stdout = sprt_against_the_fake("sprt-h1", false, &[]);
     assert_eq!(game_lines(&stdout).len(), 4, "{stdout}");
     let sprt = sprt_lines(&stdout);
     assert_eq!(sprt.len(), 2, "{stdout}");
     assert!(sprt[0].contains("LLR 1.70 [-2.94, 2.94]") && sprt[0].ends_with("undecided"));
     assert!(sprt[1].contains("LLR 3.41") && sprt[1].contains("+4 -0 =0"), "{}", sprt[1]);
     assert!(sprt[1].contains("pairs 0-0-0-0-2") && sprt[1].ends_with("H1 accepted"));
-    assert_no_brain_left(&dir);
 }
 
 #[test]
 fn sprt_accepts_h0_when_the_first_engine_loses_every_pair() {
     // The other way round each 0-2 pair adds ln(0.25 / s1^2) / 2 = -0.60: H0 after five.
-    let dir = folder("sprt-h0");
-    let ext = wrapper(&dir, "fake-brain");
-    let (out, stdout) = arena(&[
-        "--black",
-        &ext,
-        "--white",
-        "pattern",
-        "--sprt",
-        "0,400",
-        "--games",
-        "40",
-        "--time-per-move",
-        "50",
-        "--quiet",
-    ]);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = sprt_against_the_fake("sprt-h0", true, &["--quiet"]);
     let sprt = sprt_lines(&stdout);
     assert_eq!(sprt.len(), 1, "--quiet prints the final line only: {stdout}");
     assert!(sprt[0].contains("+0 -10 =0") && sprt[0].ends_with("H0 accepted"), "{}", sprt[0]);
-    assert_no_brain_left(&dir);
 }
