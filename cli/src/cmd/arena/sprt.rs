@@ -10,12 +10,12 @@
 //! The log-likelihood ratio is the GSPRT approximation of Van den Bergh ("A generalized SPRT
 //! approximation", fishtest's `LLR_alt2`): for N pairs with scores `x_j`,
 //! `LLR = N/2 ln(r0 / r1)` where `r_i` is the mean of `(x_j - s_i)^2` and `s0`, `s1` are the
-//! expected scores at elo0 and elo1. Its first-order form `N (s1 - s0) (2 mu - s0 - s1) /
-//! (2 var)` is not used: it divides by the sample variance, which is zero while every pair
-//! had the same outcome (a stronger engine winning every pair would never be accepted), and
-//! flooring the counts to avoid that (fishtest's 1e-3) makes a single 2-0 pair accept H1 at
-//! elo0 0, elo1 10. The test stops when the LLR leaves `[ln(beta/(1-alpha)),
-//! ln((1-beta)/alpha)]`.
+//! expected scores at elo0 and elo1. As in fishtest, each of the five counts is floored at
+//! 1e-3 first: otherwise a run of pairs that all scored exactly s0 or s1 (every pair 1-1
+//! at elo0 0) makes `r0` or `r1` zero and the LLR infinite after a single pair. (The
+//! first-order form `N (s1 - s0) (2 mu - s0 - s1) / (2 var)` is not used: it divides by the
+//! variance alone, and with the same floor a single 2-0 pair accepts H1 at elo0 0, elo1
+//! 10.) The test stops when the LLR leaves `[ln(beta/(1-alpha)), ln((1-beta)/alpha)]`.
 
 use super::elo::{elo_of, format_elo, Tally};
 
@@ -39,9 +39,10 @@ impl Pentanomial {
         self.0.iter().sum()
     }
 
-    /// The number of pairs and the mean and variance of the pair score, scaled to 0..1.
-    fn stats(&self) -> (f64, f64, f64) {
-        let counts = self.0.map(f64::from);
+    /// The number of pairs and the mean and variance of the pair score, scaled to 0..1,
+    /// with each count floored at `floor`.
+    fn stats(&self, floor: f64) -> (f64, f64, f64) {
+        let counts = self.0.map(|c| f64::from(c).max(floor));
         let n: f64 = counts.iter().sum();
         let value = |k: usize| k as f64 / 4.0;
         let mean = counts.iter().enumerate().map(|(k, c)| c * value(k)).sum::<f64>() / n;
@@ -55,15 +56,11 @@ impl Pentanomial {
         if self.pairs() == 0 {
             return 0.0;
         }
-        let (n, mean, var) = self.stats();
-        // The mean square deviation from s is the variance plus the squared bias.
+        let (n, mean, var) = self.stats(1e-3);
+        // The mean square deviation from s is the variance plus the squared bias; the floor
+        // keeps the variance above zero.
         let r = |s: f64| var + (mean - s).powi(2);
-        let (r0, r1) = (r(score_of(elo0)), r(score_of(elo1)));
-        if r1 == 0.0 {
-            // Every pair scored exactly s1 (a score a pair can have): the data are H1's.
-            return f64::INFINITY;
-        }
-        n / 2.0 * (r0 / r1).ln()
+        n / 2.0 * (r(score_of(elo0)) / r(score_of(elo1))).ln()
     }
 
     /// The Elo difference of the first engine and the half-width of its 95% confidence
@@ -73,7 +70,7 @@ impl Pentanomial {
         if self.pairs() == 0 {
             return (0.0, f64::INFINITY);
         }
-        let (n, mean, var) = self.stats();
+        let (n, mean, var) = self.stats(0.0);
         let se = (var / n).sqrt();
         let lo = elo_of(mean - 1.96 * se);
         let hi = elo_of(mean + 1.96 * se);
@@ -187,27 +184,31 @@ mod tests {
     //
     //   import math
     //   def llr(c, e0, e1):
-    //       n = sum(c); v = [k / 4 for k in range(5)]
+    //       c = [max(x, 1e-3) for x in c]; n = sum(c); v = [k / 4 for k in range(5)]
     //       L = lambda e: 1 / (1 + 10 ** (-e / 400))
     //       r0, r1 = [sum(ci * (vi - s) ** 2 for ci, vi in zip(c, v)) / n
     //                 for s in (L(e0), L(e1))]
     //       return n / 2 * math.log(r0 / r1)
     //   llr([10, 40, 100, 60, 20], 0, 10)  -> 2.0261527296
     //   llr([30, 60, 100, 40, 10], 0, 10)  -> -3.5025494810
-    //   llr([0, 3, 10, 5, 2], 0, 5)        -> 0.2076394755
-    //   llr([0, 0, 1, 0, 5], 0, 10)        -> 0.1746521993
-    //   llr([0, 0, 0, 0, 100], 0, 10)      -> 2.9196467275
-    //   llr([0, 0, 0, 0, 101], 0, 10)      -> 2.9488431947
+    //   llr([0, 3, 10, 5, 2], 0, 5)        -> 0.2075234420
+    //   llr([0, 0, 1, 0, 5], 0, 10)        -> 0.1746473787
+    //   llr([0, 0, 0, 0, 100], 0, 10)      -> 2.9196861527
+    //   llr([0, 0, 0, 0, 101], 0, 10)      -> 2.9488826200
+    //   llr([0, 0, 1, 0, 0], 0, 10)        -> -0.1441064899
+    //   llr([0, 0, 6, 0, 0], 0, 10)        -> -3.2864430326
     //   math.log(0.05 / 0.95), math.log(0.95 / 0.05) -> -2.9444389792, 2.9444389792
     #[test]
     fn llr_matches_an_independent_computation() {
-        let cases: [([u32; 5], f64, f64, f64); 6] = [
+        let cases: [([u32; 5], f64, f64, f64); 8] = [
             ([10, 40, 100, 60, 20], 0.0, 10.0, 2.0261527296),
             ([30, 60, 100, 40, 10], 0.0, 10.0, -3.5025494810),
-            ([0, 3, 10, 5, 2], 0.0, 5.0, 0.2076394755),
-            ([0, 0, 1, 0, 5], 0.0, 10.0, 0.1746521993),
-            ([0, 0, 0, 0, 100], 0.0, 10.0, 2.9196467275),
-            ([0, 0, 0, 0, 101], 0.0, 10.0, 2.9488431947),
+            ([0, 3, 10, 5, 2], 0.0, 5.0, 0.2075234420),
+            ([0, 0, 1, 0, 5], 0.0, 10.0, 0.1746473787),
+            ([0, 0, 0, 0, 100], 0.0, 10.0, 2.9196861527),
+            ([0, 0, 0, 0, 101], 0.0, 10.0, 2.9488826200),
+            ([0, 0, 1, 0, 0], 0.0, 10.0, -0.1441064899),
+            ([0, 0, 6, 0, 0], 0.0, 10.0, -3.2864430326),
         ];
         for (counts, e0, e1, want) in cases {
             let got = Pentanomial(counts).llr(e0, e1);
@@ -226,12 +227,14 @@ mod tests {
         assert_eq!(s.verdict(-2.95), Verdict::H0);
         assert_eq!(s.verdict(Pentanomial([30, 60, 100, 40, 10]).llr(0.0, 10.0)), Verdict::H0);
         assert_eq!(Pentanomial::default().llr(0.0, 10.0), 0.0);
-        // Winning every pair: no variance, yet the LLR grows and H1 is accepted in the end
+        // Winning every pair: the LLR grows slowly and H1 is accepted in the end
         // (after 101 pairs at 0,10), never after one pair.
         assert_eq!(s.verdict(Pentanomial([0, 0, 0, 0, 1]).llr(0.0, 10.0)), Verdict::Undecided);
         assert_eq!(s.verdict(Pentanomial([0, 0, 0, 0, 101]).llr(0.0, 10.0)), Verdict::H1);
-        // Every pair even, at elo0 -10 against elo1 0: exactly H1's score.
-        assert_eq!(Pentanomial([0, 0, 5, 0, 0]).llr(-10.0, 0.0), f64::INFINITY);
+        // Pairs that all score exactly s0 (1-1 at elo0 0) decide nothing at once (an LLR of
+        // -inf after one pair without the floor), but do in the end.
+        assert_eq!(s.verdict(Pentanomial([0, 0, 1, 0, 0]).llr(0.0, 10.0)), Verdict::Undecided);
+        assert_eq!(s.verdict(Pentanomial([0, 0, 6, 0, 0]).llr(0.0, 10.0)), Verdict::H0);
         let tally = Tally { wins: 22, losses: 8, draws: 0 };
         let line = s.status(&Pentanomial([1, 2, 3, 4, 5]), &tally);
         assert!(line.contains("pairs 1-2-3-4-5") && line.contains("+22 -8 =0"), "{line}");
