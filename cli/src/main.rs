@@ -35,6 +35,9 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Solve Reversi endgame positions exactly.
     Solve(cmd::solve::Args),
+    /// A misbehaving Gomocup brain for the arena's tests.
+    #[command(hide = true)]
+    FakeBrain(cmd::fake_brain::Args),
 }
 
 /// Whether the program was started under a Piskvork brain name (`pbrain-tengen.exe`):
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Arena(a) => cmd::arena::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Solve(a) => cmd::solve::run(a),
+        Command::FakeBrain(a) => cmd::fake_brain::run(a),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

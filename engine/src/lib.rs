@@ -6,6 +6,7 @@
 pub mod ai;
 pub mod color;
 pub mod game;
+pub mod gomocup;
 pub mod gomoku;
 pub mod io;
 pub mod memory;

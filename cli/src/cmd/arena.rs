@@ -2,17 +2,21 @@
 
 mod elo;
 mod openings;
+mod player;
+mod sprt;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tengen_engine::ai::{AnyEngine, CancelFlag, Engine, Level, Limits};
+use tengen_engine::gomocup::{Brain, BrainSettings};
 use tengen_engine::gomoku::{self, psq, Position, Rule};
 use tengen_engine::rng::Rng;
 use tengen_engine::{reversi, Color, Move, Point};
 
 use super::{outln, read_user_file, CmdResult};
 pub use elo::Tally;
+use player::{Contestant, External, Player};
 
 /// Which game the arena plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -32,15 +36,28 @@ pub struct Args {
     /// Gomoku board size.
     #[arg(long, default_value_t = 15)]
     pub size: u8,
-    /// The level playing black in the first game of each pair (see `tengen levels`).
+    /// The level playing black in the first game of each pair (see `tengen levels`), or
+    /// `ext:PATH` for a Gomocup brain (an executable run without arguments in its folder).
     #[arg(long)]
     pub black: String,
-    /// The level playing white in the first game of each pair.
+    /// The level playing white in the first game of each pair, or `ext:PATH`.
     #[arg(long)]
     pub white: String,
-    /// Number of games (each opening is played twice, once with each colour).
-    #[arg(long, default_value_t = 2)]
-    pub games: u32,
+    /// Number of games (each opening is played twice, once with each colour); with --sprt
+    /// the most games to play. Default: 2, or 2000 with --sprt.
+    #[arg(long)]
+    pub games: Option<u32>,
+    /// Stop as soon as a sequential probability ratio test decides between Elo difference
+    /// elo0 (H0) and elo1 (H1) of the first engine (--black) over the second: "0,10".
+    /// Logistic Elo; the GSPRT over game pairs (pentanomial model), as fishtest.
+    #[arg(long, value_parser = sprt::parse_bounds, allow_hyphen_values = true)]
+    pub sprt: Option<(f64, f64)>,
+    /// The SPRT's false positive rate (accepting H1 when H0 holds).
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The SPRT's false negative rate (accepting H0 when H1 holds).
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
     /// Thinking time per move in milliseconds.
     #[arg(long, default_value_t = 200)]
     pub time_per_move: u64,
@@ -74,6 +91,10 @@ pub enum ArenaError {
     Level(#[from] tengen_engine::ai::ParseLevelError),
     #[error(transparent)]
     Openings(#[from] openings::OpeningError),
+    #[error(transparent)]
+    Sprt(#[from] sprt::SprtError),
+    #[error("the external brain {who}: {source}")]
+    Brain { who: String, source: tengen_engine::gomocup::BrainError },
     #[error("the board size {0} is not supported (use 9 to 26)")]
     Size(u8),
     #[error("the level {0} is not available in this build")]
@@ -126,7 +147,7 @@ pub fn play_gomoku(
     opening: &[Point],
     rule: Rule,
     size: u8,
-    engines: [&mut dyn Engine<Position>; 2],
+    players: [&mut dyn Player<Position>; 2],
     ms: u64,
 ) -> Result<GameRecord, ArenaError> {
     let mut pos = Position::new(size, rule).map_err(|e| ArenaError::Unsupported(e.to_string()))?;
@@ -149,11 +170,14 @@ pub fn play_gomoku(
             return Ok(GameRecord { outcome: Outcome::Draw("board full".into()), moves, max_ms });
         }
         let side = pos.side_to_move();
-        let (best, took) = timed_search(&mut *engines[side.index()], &pos, &limits);
+        let start = Instant::now();
+        let chosen = players[side.index()].choose(&pos, &limits);
+        let took = start.elapsed().as_millis() as u64;
         max_ms = max_ms.max(took);
-        let played = match best {
-            Move::Place(p) => pos.play(p).map(|()| p).map_err(|e| e.to_string()),
-            Move::Pass => Err("a pass".to_string()),
+        let played = match chosen {
+            Ok(Move::Place(p)) => pos.play(p).map(|()| p).map_err(|e| e.to_string()),
+            Ok(Move::Pass) => Err("a pass".to_string()),
+            Err(why) => return Ok(lost(side, format!("{side} failed: {why}"), moves, max_ms)),
         };
         match played {
             Ok(p) => moves.push((p, took)),
@@ -212,7 +236,11 @@ fn timed_search<P>(engine: &mut dyn Engine<P>, pos: &P, limits: &Limits) -> (Mov
 
 /// The record of a game that `side` lost by playing an illegal move.
 fn forfeit(side: Color, why: &str, moves: Vec<(Point, u64)>, max_ms: u64) -> GameRecord {
-    let reason = format!("{side} played an illegal move ({why})");
+    lost(side, format!("{side} played an illegal move ({why})"), moves, max_ms)
+}
+
+/// The record of a game that `side` lost for `reason`.
+fn lost(side: Color, reason: String, moves: Vec<(Point, u64)>, max_ms: u64) -> GameRecord {
     GameRecord { outcome: Outcome::Win(side.opponent(), reason), moves, max_ms }
 }
 
@@ -236,9 +264,14 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         GameArg::Gomoku => "gomoku",
         GameArg::Reversi => "reversi",
     };
-    let first = Level::parse_for(game, &args.black)?;
-    let second = Level::parse_for(game, &args.white)?;
+    let first = Contestant::parse(game, &args.black)?;
+    let second = Contestant::parse(game, &args.white)?;
     let reversi = args.game == GameArg::Reversi;
+    let test = match args.sprt {
+        Some((elo0, elo1)) => Some(sprt::Sprt::new(elo0, elo1, args.alpha, args.beta)?),
+        None => None,
+    };
+    let games = args.games.unwrap_or(if test.is_some() { 2000 } else { 2 });
     if !reversi && !(9..=26).contains(&args.size) {
         return Err(ArenaError::Size(args.size));
     }
@@ -264,9 +297,24 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
             source,
         })?;
     }
-    // Fail early (before any game) when a level is missing from this build.
-    make_engine(first, 0)?;
-    make_engine(second, 0)?;
+    // Fail early (before any game) when a level is missing from this build or a brain does
+    // not answer ABOUT.
+    let brain_settings = |path: &std::path::Path| {
+        BrainSettings::new(path, Duration::from_millis(args.time_per_move))
+    };
+    for contestant in [&first, &second] {
+        match contestant {
+            Contestant::Level(level) => drop(make_engine(*level, 0)?),
+            Contestant::External(_) if reversi => {
+                return Err(ArenaError::Unsupported("external brains play Gomoku only".into()))
+            }
+            Contestant::External(path) => {
+                let brain = Brain::start(&brain_settings(path))
+                    .map_err(|source| ArenaError::Brain { who: contestant.to_string(), source })?;
+                outln!("{}: {}", contestant.name(), brain.about()).map_err(ArenaError::Output)?;
+            }
+        }
+    }
     let board = if reversi {
         "8x8".to_string()
     } else {
@@ -277,7 +325,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         first,
         second,
         board,
-        args.games,
+        games,
         args.time_per_move,
         openings.len()
     )
@@ -285,41 +333,44 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     let mut tally = Tally::default();
     let mut max_ms = 0;
     let mut total_moves = 0usize;
-    for i in 0..args.games as u64 {
+    let mut penta = sprt::Pentanomial::default();
+    let mut pair_first = 0.0;
+    for i in 0..games as u64 {
         let opening = &openings[(i / 2) as usize % openings.len()];
         // Game 2k: the first level plays black; game 2k+1: colours swapped.
         let first_is_black = i % 2 == 0;
-        let (b_level, w_level) = if first_is_black { (first, second) } else { (second, first) };
-        let mut b = make_engine(b_level, game_seed(args.seed, i, 0))?;
-        let mut w = make_engine(w_level, game_seed(args.seed, i, 1))?;
-        let record = match (&mut b, &mut w) {
-            (AnyEngine::Gomoku(b), AnyEngine::Gomoku(w)) => play_gomoku(
-                opening,
-                args.rule,
-                args.size,
-                [&mut **b, &mut **w],
-                args.time_per_move,
-            )?,
-            (AnyEngine::Reversi(b), AnyEngine::Reversi(w)) => {
-                play_reversi(opening, [&mut **b, &mut **w], args.time_per_move)?
-            }
-            _ => return Err(ArenaError::Unsupported("levels of different games".into())),
+        let (b_level, w_level) = if first_is_black { (&first, &second) } else { (&second, &first) };
+        let record = if reversi {
+            let (Contestant::Level(b_level), Contestant::Level(w_level)) = (b_level, w_level)
+            else {
+                return Err(ArenaError::Unsupported("external brains play Gomoku only".into()));
+            };
+            let mut b = make_engine(*b_level, game_seed(args.seed, i, 0))?;
+            let mut w = make_engine(*w_level, game_seed(args.seed, i, 1))?;
+            let (AnyEngine::Reversi(b), AnyEngine::Reversi(w)) = (&mut b, &mut w) else {
+                return Err(ArenaError::Unsupported("levels of different games".into()));
+            };
+            play_reversi(opening, [&mut **b, &mut **w], args.time_per_move)?
+        } else {
+            let mut b = gomoku_player(b_level, game_seed(args.seed, i, 0), &brain_settings)?;
+            let mut w = gomoku_player(w_level, game_seed(args.seed, i, 1), &brain_settings)?;
+            play_gomoku(opening, args.rule, args.size, [&mut *b, &mut *w], args.time_per_move)?
         };
         max_ms = max_ms.max(record.max_ms);
         total_moves += record.moves.len();
         let first_color = if first_is_black { Color::Black } else { Color::White };
-        let verdict = match &record.outcome {
+        let (verdict, points) = match &record.outcome {
             Outcome::Win(c, why) if *c == first_color => {
                 tally.wins += 1;
-                format!("{} wins ({why})", first)
+                (format!("{} wins ({why})", first), 1.0)
             }
             Outcome::Win(_, why) => {
                 tally.losses += 1;
-                format!("{} wins ({why})", second)
+                (format!("{} wins ({why})", second), 0.0)
             }
             Outcome::Draw(why) => {
                 tally.draws += 1;
-                format!("draw ({why})")
+                (format!("draw ({why})"), 0.5)
             }
         };
         if !args.quiet {
@@ -344,8 +395,23 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
                 let text = reversi::notation::write_transcript(&moves) + "\n";
                 write_record(&dir.join(format!("game-{:03}.txt", i + 1)), &text)?;
             } else {
-                let text = psq::write_psq(&psq::PsqRecord { size: args.size, moves: record.moves });
+                let record = psq::PsqRecord { size: args.size, moves: record.moves };
+                let text = psq::write_psq_with_rule(&record, args.rule);
                 write_record(&dir.join(format!("game-{:03}.psq", i + 1)), &text)?;
+            }
+        }
+        if let Some(test) = &test {
+            if i % 2 == 0 {
+                pair_first = points;
+                continue;
+            }
+            penta.add(pair_first, points);
+            let decided = test.verdict(penta.llr(test.elo0, test.elo1)) != sprt::Verdict::Undecided;
+            if !args.quiet && !decided {
+                outln!("sprt: {}", test.status(&penta, &tally)).map_err(ArenaError::Output)?;
+            }
+            if decided {
+                break;
             }
         }
     }
@@ -364,7 +430,28 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         max_ms
     )
     .map_err(ArenaError::Output)?;
+    if let Some(test) = &test {
+        outln!("sprt: {}", test.status(&penta, &tally)).map_err(ArenaError::Output)?;
+    }
     Ok(())
+}
+
+/// A Gomoku player for `contestant`: a fresh engine, or an external brain that starts with
+/// its first move.
+fn gomoku_player(
+    contestant: &Contestant,
+    seed: u64,
+    settings: &dyn Fn(&std::path::Path) -> BrainSettings,
+) -> Result<Box<dyn Player<Position>>, ArenaError> {
+    match contestant {
+        Contestant::Level(level) => match make_engine(*level, seed)? {
+            AnyEngine::Gomoku(engine) => Ok(Box::new(engine)),
+            AnyEngine::Reversi(_) => {
+                Err(ArenaError::Unsupported("levels of different games".into()))
+            }
+        },
+        Contestant::External(path) => Ok(Box::new(External::new(settings(path)))),
+    }
 }
 
 #[cfg(test)]
@@ -378,7 +465,7 @@ mod tests {
         let mut a = new_engine(GomokuLevel::Pattern, 1);
         let mut b = new_engine(GomokuLevel::FiveTuple, 2);
         let opening = &openings::builtin_gomoku(15)[0];
-        let r = play_gomoku(opening, Rule::Freestyle, 15, [&mut *a, &mut *b], 50).unwrap();
+        let r = play_gomoku(opening, Rule::Freestyle, 15, [&mut a, &mut b], 50).unwrap();
         let mut pos = Position::new(15, Rule::Freestyle).unwrap();
         for &(p, _) in &r.moves {
             pos.play(p).unwrap();
@@ -413,8 +500,8 @@ mod tests {
         // illegal and white loses; the record keeps the legal moves only.
         let h8 = Point::new(7, 7);
         let mut black = new_engine(GomokuLevel::FiveTuple, 1);
-        let mut white = Stubborn(h8);
-        let r = play_gomoku(&[h8], Rule::Freestyle, 15, [&mut *black, &mut white], 50).unwrap();
+        let mut white: Box<dyn Engine<Position>> = Box::new(Stubborn(h8));
+        let r = play_gomoku(&[h8], Rule::Freestyle, 15, [&mut black, &mut white], 50).unwrap();
         let Outcome::Win(winner, reason) = r.outcome else { panic!("no winner") };
         assert_eq!(winner, Color::Black);
         assert!(reason.contains("white played an illegal move"), "{reason}");

@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod bench;
 pub mod brain;
+pub mod fake_brain;
 pub mod forbidden;
 pub mod levels;
 pub mod perft;

@@ -1,0 +1,114 @@
+//! The two sides of an arena game: a built-in level or an external Gomocup brain
+//! (`ext:/path/to/pbrain-x`).
+
+use std::fmt;
+use std::path::PathBuf;
+
+use tengen_engine::ai::{CancelFlag, Engine, Level, Limits};
+use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
+use tengen_engine::gomoku::Position;
+use tengen_engine::Move;
+
+/// One side of a game, asked for a move in each position where it is to move.
+pub trait Player<P> {
+    /// The move for the side to move in `pos`, or why this player loses the game instead
+    /// (a brain that crashed, hung or answered garbage).
+    fn choose(&mut self, pos: &P, limits: &Limits) -> Result<Move, String>;
+}
+
+impl<P> Player<P> for Box<dyn Engine<P>> {
+    fn choose(&mut self, pos: &P, limits: &Limits) -> Result<Move, String> {
+        Ok(self.search(pos, limits, &CancelFlag::new(), &mut |_| {}).best)
+    }
+}
+
+/// A contestant named on the command line: a level, or `ext:PATH` for a Gomocup brain.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Contestant {
+    Level(Level),
+    External(PathBuf),
+}
+
+/// The prefix that names an external brain.
+pub const EXTERNAL: &str = "ext:";
+
+impl Contestant {
+    pub fn parse(game: &str, text: &str) -> Result<Contestant, tengen_engine::ai::ParseLevelError> {
+        match text.strip_prefix(EXTERNAL) {
+            Some(path) => Ok(Contestant::External(PathBuf::from(path))),
+            None => Level::parse_for(game, text).map(Contestant::Level),
+        }
+    }
+
+    /// The short name shown in the game lines: the level, or the brain's file name.
+    pub fn name(&self) -> String {
+        match self {
+            Contestant::Level(l) => l.name().to_string(),
+            Contestant::External(path) => {
+                let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+                format!("{EXTERNAL}{}", file.unwrap_or_default())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Contestant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Contestant::Level(l) => l.fmt(f),
+            Contestant::External(path) => write!(f, "{EXTERNAL}{}", path.display()),
+        }
+    }
+}
+
+/// An external brain, started afresh for each game (and so restarted after a failure) and
+/// ended when the player is dropped.
+pub struct External {
+    settings: BrainSettings,
+    brain: Option<Brain>,
+}
+
+impl External {
+    pub fn new(settings: BrainSettings) -> External {
+        External { settings, brain: None }
+    }
+
+    fn brain(&mut self, pos: &Position) -> Result<&mut Brain, BrainError> {
+        if self.brain.is_none() {
+            let mut brain = Brain::start(&self.settings)?;
+            brain.new_game(pos.size(), pos.rule())?;
+            self.brain = Some(brain);
+        }
+        Ok(self.brain.as_mut().expect("started above"))
+    }
+}
+
+impl Player<Position> for External {
+    fn choose(&mut self, pos: &Position, _limits: &Limits) -> Result<Move, String> {
+        let answer = self.brain(pos).and_then(|b| b.best_move(pos));
+        match answer {
+            Ok((p, _)) => Ok(Move::Place(p)),
+            Err(e) => {
+                // Whatever state it is in, this brain plays no more moves.
+                self.brain = None;
+                Err(e.to_string())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contestants_parse() {
+        let ext = Contestant::parse("gomoku", "ext:/opt/pbrain-x").unwrap();
+        assert_eq!(ext, Contestant::External(PathBuf::from("/opt/pbrain-x")));
+        assert_eq!(ext.name(), "ext:pbrain-x");
+        assert_eq!(ext.to_string(), "ext:/opt/pbrain-x");
+        let level = Contestant::parse("gomoku", "pattern").unwrap();
+        assert_eq!(level.name(), "pattern");
+        assert!(Contestant::parse("gomoku", "nonsense").is_err());
+    }
+}

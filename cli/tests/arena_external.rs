@@ -1,0 +1,221 @@
+//! `tengen arena` with external Gomocup brains (`ext:PATH`) and with `--sprt`.
+//!
+//! An external brain is an executable run without arguments, as a Gomocup manager runs
+//! `pbrain-*` files, so each test writes a small shell wrapper into its own folder: it appends
+//! its process id (which `exec` keeps) to a file, then runs `tengen brain` or the hidden
+//! `tengen fake-brain` that misbehaves on request. After the arena exits, no process of those
+//! ids may still run.
+#![cfg(unix)]
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use tengen_engine::gomoku::psq::read_psq_with_rule;
+use tengen_engine::gomoku::Rule;
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("arena_external").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `dir/pbrain.sh`, which records its pid in `dir/pids` and runs `tengen ARGS`.
+fn wrapper(dir: &Path, args: &str) -> String {
+    let script = dir.join("pbrain.sh");
+    let text = format!(
+        "#!/bin/sh\necho $$ >> '{}'\nexec '{}' {args}\n",
+        dir.join("pids").display(),
+        env!("CARGO_BIN_EXE_tengen")
+    );
+    std::fs::write(&script, text).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("ext:{}", script.display())
+}
+
+/// Runs `tengen arena ARGS`; a run that takes more than two minutes (each takes seconds)
+/// is killed and fails the test rather than hanging it.
+fn arena(args: &[&str]) -> (Output, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("arena")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tengen binary starts");
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        if rx.recv_timeout(Duration::from_secs(120)).is_err() {
+            let _ = Command::new("kill").arg(pid.to_string()).status();
+        }
+    });
+    let out = child.wait_with_output().expect("the arena runs");
+    let _ = tx.send(());
+    assert!(out.status.code().is_some(), "the arena hung and was killed");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out, text)
+}
+
+/// The brains this test started: all must have ended.
+fn assert_no_brain_left(dir: &Path) {
+    let pids = std::fs::read_to_string(dir.join("pids")).unwrap_or_default();
+    assert!(!pids.trim().is_empty(), "no brain was started");
+    for pid in pids.split_whitespace() {
+        let alive = Path::new(&format!("/proc/{pid}")).exists()
+            && !std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .is_ok_and(|s| s.split_whitespace().nth(2) == Some("Z"));
+        if cfg!(target_os = "linux") {
+            assert!(!alive, "the brain {pid} still runs");
+        }
+    }
+}
+
+fn game_lines(stdout: &str) -> Vec<&str> {
+    stdout.lines().filter(|l| l.starts_with("game ")).collect()
+}
+
+#[test]
+fn tengen_brain_plays_as_an_external_engine_and_records_carry_the_rule() {
+    let dir = folder("real");
+    let ext = wrapper(&dir, "brain --level pattern --seed 3");
+    let games = dir.join("games");
+    let (out, stdout) = arena(&[
+        "--black",
+        &ext,
+        "--white",
+        "fivetuple",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+        "--rule",
+        "standard",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("ext:pbrain.sh: name=\"Tengen\""), "{stdout}");
+    let lines = game_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    // Both games end by the rules (five or a full board), not by a failure of the brain.
+    for line in lines {
+        assert!(line.contains("(five)") || line.contains("draw"), "{line}");
+    }
+    for i in 1..=2 {
+        let psq = std::fs::read_to_string(games.join(format!("game-00{i}.psq"))).unwrap();
+        let (record, rule) = read_psq_with_rule(&psq).unwrap();
+        assert!(record.moves.len() > 3, "{psq}");
+        assert_eq!(rule, Some(Rule::Standard), "{psq}");
+    }
+    assert_no_brain_left(&dir);
+}
+
+/// Plays two games (one with each colour) against a fake brain with `fault` after one good
+/// move; both must be lost by the brain for a reason containing each of `why`.
+fn fault_loses_both_games(name: &str, fault: &str, why: &[&str]) {
+    let dir = folder(name);
+    let ext = wrapper(&dir, &format!("fake-brain --fault {fault} --after 1"));
+    let (out, stdout) =
+        arena(&["--black", &ext, "--white", "fivetuple", "--games", "2", "--time-per-move", "100"]);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let lines = game_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    for (line, side) in lines.iter().zip(["black", "white"]) {
+        assert!(line.contains(&format!("fivetuple wins ({side} ")), "{line}");
+        assert!(why.iter().all(|w| line.contains(w)), "{line}");
+    }
+    assert!(stdout.contains("+0 -2 =0"), "{stdout}");
+    // One brain for the ABOUT check, then a fresh one for each game.
+    let pids = std::fs::read_to_string(dir.join("pids")).unwrap();
+    assert_eq!(pids.lines().count(), 3, "{pids}");
+    assert_no_brain_left(&dir);
+}
+
+#[test]
+fn a_crash_loses_the_game() {
+    fault_loses_both_games("crash", "crash", &["failed: the brain exited while asked TURN"]);
+}
+
+#[test]
+fn a_hang_loses_the_game() {
+    // 100 ms per move plus the margin of one second and half the turn.
+    let why = ["did not answer TURN", "within 1150 ms (its last message: \"MESSAGE move 2\")"];
+    fault_loses_both_games("hang", "hang", &why);
+}
+
+#[test]
+fn garbage_loses_the_game() {
+    fault_loses_both_games("garbage", "garbage", &["with \"this is not a move\""]);
+}
+
+#[test]
+fn an_occupied_point_loses_the_game() {
+    fault_loses_both_games("occupied", "occupied", &["played an illegal move"]);
+}
+
+#[test]
+fn a_brain_that_does_not_answer_about_is_refused_before_any_game() {
+    let dir = folder("mute");
+    let ext = wrapper(&dir, "fake-brain --mute");
+    let (out, stdout) = arena(&["--black", "pattern", "--white", &ext, "--games", "2"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(game_lines(&stdout).is_empty(), "{stdout}");
+    assert!(stderr.contains("the brain did not answer ABOUT"), "{stderr}");
+    assert_no_brain_left(&dir);
+}
+
+#[test]
+fn a_missing_brain_is_a_clear_error() {
+    let (out, _) = arena(&["--black", "ext:/nonexistent/pbrain-x", "--white", "pattern"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("cannot start /nonexistent/pbrain-x"), "{stderr}");
+}
+
+/// Runs an SPRT at elo0 0, elo1 400 between pattern and a fake brain that fills the board in
+/// reading order (the fake first if `fake_first`), at most 40 games; returns the output.
+fn sprt_against_the_fake(name: &str, fake_first: bool, extra: &[&str]) -> String {
+    let dir = folder(name);
+    let ext = wrapper(&dir, "fake-brain");
+    let (black, white) = if fake_first { (&*ext, "pattern") } else { ("pattern", &*ext) };
+    let mut args = vec!["--black", black, "--white", white, "--sprt", "0,400", "--games", "40"];
+    args.extend_from_slice(&["--time-per-move", "50"]);
+    args.extend_from_slice(extra);
+    let (out, stdout) = arena(&args);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert_no_brain_left(&dir);
+    stdout
+}
+
+/// The `sprt:` lines of an arena's output.
+fn sprt_lines(stdout: &str) -> Vec<&str> {
+    stdout.lines().filter(|l| l.starts_with("sprt: ")).collect()
+}
+
+#[test]
+fn sprt_accepts_h1_when_the_first_engine_wins_every_pair() {
+    // Pattern wins every pair against the fake. At elo0 0, elo1 400 the LLR is 1.63 after
+    // one 2-0 pair and 3.33 after two (computed in sprt.rs's way with python3), so the
+    // second pair crosses the bound 2.94: four games of the forty allowed.
+    let stdout = sprt_against_the_fake("sprt-h1", false, &[]);
+    assert_eq!(game_lines(&stdout).len(), 4, "{stdout}");
+    let sprt = sprt_lines(&stdout);
+    assert_eq!(sprt.len(), 2, "{stdout}");
+    assert!(sprt[0].contains("LLR 1.63 [-2.94, 2.94]") && sprt[0].ends_with("undecided"));
+    assert!(sprt[1].contains("LLR 3.33") && sprt[1].contains("+4 -0 =0"), "{}", sprt[1]);
+    assert!(sprt[1].contains("pairs 0-0-0-0-2") && sprt[1].ends_with("H1 accepted"));
+}
+
+#[test]
+fn sprt_accepts_h0_when_the_first_engine_loses_every_pair() {
+    // The other way round the LLR is -2.99 after five 0-2 pairs (-0.60 after one): H0.
+    let stdout = sprt_against_the_fake("sprt-h0", true, &["--quiet"]);
+    let sprt = sprt_lines(&stdout);
+    assert_eq!(sprt.len(), 1, "--quiet prints the final line only: {stdout}");
+    assert!(sprt[0].contains("+0 -10 =0") && sprt[0].ends_with("H0 accepted"), "{}", sprt[0]);
+}

@@ -1,0 +1,339 @@
+//! The manager's side of the Gomocup (Piskvork) brain protocol: runs an external brain
+//! (`pbrain-*`) as a child process and asks it for moves.
+//!
+//! The brain is started directly (no shell) with the arguments given and its own folder as
+//! the working directory, as Piskvork does. A reader thread collects its stdout lines (as
+//! bytes, decoded lossily), so that a brain that prints garbage, hangs or dies is noticed
+//! within a deadline. `MESSAGE`, `DEBUG`, `UNKNOWN` and `ERROR` lines are not answers; the
+//! last one is kept to explain a failure. Dropping a [`Brain`] sends `END`, waits briefly and
+//! then kills the process, so nothing is left running.
+//!
+//! A game: [`Brain::start`] (spawn, `ABOUT`), [`Brain::new_game`] (`START size`, then `INFO
+//! timeout_turn`, `timeout_match`, `max_memory`, `rule`), then [`Brain::best_move`] for each
+//! of its turns, which sends `BEGIN`, `TURN x,y` or `BOARD ... DONE` as the position needs.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::gomoku::{Position, Rule};
+use crate::Point;
+
+/// How to run a brain and the limits it is told.
+#[derive(Clone, Debug)]
+pub struct BrainSettings {
+    /// The executable.
+    pub program: PathBuf,
+    /// Its arguments (none for a usual `pbrain-*`).
+    pub args: Vec<String>,
+    /// Sent as `INFO timeout_turn`.
+    pub timeout_turn: Duration,
+    /// Sent as `INFO timeout_match` (zero: no limit).
+    pub timeout_match: Duration,
+    /// Sent as `INFO max_memory` in bytes (zero: no limit).
+    pub max_memory: u64,
+    /// How long past `timeout_turn` a move may take before the brain is judged hung.
+    pub margin: Duration,
+    /// How long the brain may take to answer `ABOUT` and `START`.
+    pub startup: Duration,
+}
+
+impl BrainSettings {
+    /// Settings for `program` with `timeout_turn`, a margin of one second plus half the turn
+    /// time, and ten seconds to start.
+    pub fn new(program: impl Into<PathBuf>, timeout_turn: Duration) -> BrainSettings {
+        BrainSettings {
+            program: program.into(),
+            args: Vec::new(),
+            timeout_turn,
+            timeout_match: Duration::ZERO,
+            max_memory: 0,
+            margin: Duration::from_secs(1) + timeout_turn / 2,
+            startup: Duration::from_secs(10),
+        }
+    }
+}
+
+/// Why a brain failed. Each names what it was asked and, where there was one, the last
+/// `MESSAGE`/`DEBUG`/`ERROR`/`UNKNOWN` line it printed.
+#[derive(Debug, thiserror::Error)]
+pub enum BrainError {
+    #[error("cannot start {program}: {source}")]
+    Spawn { program: String, source: std::io::Error },
+    #[error("the brain exited while asked {asked}{}", note(.last))]
+    Exited { asked: String, last: Option<String> },
+    #[error("the brain did not answer {asked} within {ms} ms{}", note(.last))]
+    Timeout { asked: String, ms: u64, last: Option<String> },
+    #[error("the brain answered {asked} with {line:?}{}", note(.last))]
+    Garbage { asked: String, line: String, last: Option<String> },
+    #[error("the brain refused {asked}: {line:?}")]
+    Refused { asked: String, line: String },
+    #[error("the brain answered ABOUT with {0:?}, which names no brain (expected name=\"...\")")]
+    About(String),
+    #[error("cannot write to the brain: {0}")]
+    Write(#[source] std::io::Error),
+}
+
+fn note(last: &Option<String>) -> String {
+    last.as_ref().map(|l| format!(" (its last message: {l:?})")).unwrap_or_default()
+}
+
+/// A running brain.
+pub struct Brain {
+    settings: BrainSettings,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    about: String,
+    last_note: Option<String>,
+    /// The moves of the current game as the brain knows them.
+    seen: Vec<Point>,
+    size: u8,
+}
+
+/// Whether a line is talk rather than an answer.
+fn is_note(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
+    matches!(word.as_str(), "MESSAGE" | "DEBUG" | "UNKNOWN" | "ERROR")
+}
+
+impl Brain {
+    /// Starts the brain and checks that it answers `ABOUT` with a `name="..."`.
+    pub fn start(settings: &BrainSettings) -> Result<Brain, BrainError> {
+        let spawn_error =
+            |source| BrainError::Spawn { program: settings.program.display().to_string(), source };
+        let program = std::fs::canonicalize(&settings.program).map_err(spawn_error)?;
+        let folder = program.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let mut child = Command::new(&program)
+            .args(&settings.args)
+            .current_dir(folder)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(spawn_error)?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let (tx, lines) = mpsc::channel();
+        if let Some(stdout) = stdout {
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match reader.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let line = String::from_utf8_lossy(&buf).trim().to_string();
+                            if tx.send(line).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        let mut brain = Brain {
+            settings: settings.clone(),
+            child,
+            stdin,
+            lines,
+            about: String::new(),
+            last_note: None,
+            seen: Vec::new(),
+            size: 0,
+        };
+        brain.send("ABOUT")?;
+        let about = brain.answer("ABOUT", settings.startup)?;
+        if !about.to_ascii_lowercase().contains("name=") {
+            return Err(BrainError::About(about));
+        }
+        brain.about = about;
+        Ok(brain)
+    }
+
+    /// The brain's answer to `ABOUT`.
+    pub fn about(&self) -> &str {
+        &self.about
+    }
+
+    /// The `name="..."` of the `ABOUT` answer, if it has one in quotes.
+    pub fn name(&self) -> Option<&str> {
+        let lower = self.about.to_ascii_lowercase();
+        let at = lower.find("name=\"")? + 6;
+        let len = self.about[at..].find('"')?;
+        Some(&self.about[at..at + len])
+    }
+
+    /// The last `MESSAGE`, `DEBUG`, `UNKNOWN` or `ERROR` line the brain printed.
+    pub fn last_note(&self) -> Option<&str> {
+        self.last_note.as_deref()
+    }
+
+    /// Starts a new game on a `size` board under `rule`.
+    pub fn new_game(&mut self, size: u8, rule: Rule) -> Result<(), BrainError> {
+        let asked = format!("START {size}");
+        self.send(&asked)?;
+        let line = self.answer(&asked, self.settings.startup)?;
+        if !line.eq_ignore_ascii_case("OK") {
+            return Err(BrainError::Garbage { asked, line, last: self.last_note.clone() });
+        }
+        let mask = match rule {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+        };
+        let info = [
+            format!("INFO timeout_turn {}", self.settings.timeout_turn.as_millis()),
+            format!("INFO timeout_match {}", self.settings.timeout_match.as_millis()),
+            format!("INFO max_memory {}", self.settings.max_memory),
+            format!("INFO rule {mask}"),
+        ];
+        for line in info {
+            self.send(&line)?;
+        }
+        self.seen.clear();
+        self.size = size;
+        Ok(())
+    }
+
+    /// The brain's move in `pos` (its side to move) and the time it took. The answer is on
+    /// the board but may be occupied or forbidden: the caller checks it against the rules.
+    pub fn best_move(&mut self, pos: &Position) -> Result<(Point, Duration), BrainError> {
+        let moves = pos.moves();
+        let asked = if moves.is_empty() {
+            "BEGIN".to_string()
+        } else if moves.len() == self.seen.len() + 1 && moves.starts_with(&self.seen) {
+            let p = moves[moves.len() - 1];
+            format!("TURN {},{}", p.x, p.y)
+        } else {
+            "BOARD".to_string()
+        };
+        let start = Instant::now();
+        self.send(&asked)?;
+        if asked == "BOARD" {
+            let me = moves.len() % 2;
+            for (i, p) in moves.iter().enumerate() {
+                let field = if i % 2 == me { 1 } else { 2 };
+                self.send(&format!("{},{},{}", p.x, p.y, field))?;
+            }
+            self.send("DONE")?;
+        }
+        let limit = self.settings.timeout_turn + self.settings.margin;
+        let line = self.answer(&asked, limit)?;
+        let took = start.elapsed();
+        let garbage = || BrainError::Garbage {
+            asked: asked.clone(),
+            line: line.clone(),
+            last: self.last_note.clone(),
+        };
+        let (x, y) = line.split_once(',').ok_or_else(garbage)?;
+        let x: u8 = x.trim().parse().map_err(|_| garbage())?;
+        let y: u8 = y.trim().parse().map_err(|_| garbage())?;
+        if x >= self.size || y >= self.size {
+            return Err(garbage());
+        }
+        let p = Point::new(x, y);
+        self.seen = moves.to_vec();
+        self.seen.push(p);
+        Ok((p, took))
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), BrainError> {
+        let Some(stdin) = &mut self.stdin else {
+            return Err(BrainError::Write(std::io::ErrorKind::BrokenPipe.into()));
+        };
+        writeln!(stdin, "{line}").and_then(|()| stdin.flush()).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                BrainError::Exited { asked: line.to_string(), last: self.last_note.clone() }
+            } else {
+                BrainError::Write(e)
+            }
+        })
+    }
+
+    /// The next line that is an answer (not a note), within `limit`. An `ERROR` line in
+    /// answer to `START` is a refusal; otherwise notes are only kept.
+    fn answer(&mut self, asked: &str, limit: Duration) -> Result<String, BrainError> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(line) if line.is_empty() => {}
+                Ok(line) if is_note(&line) => {
+                    let refused = line.to_ascii_uppercase().starts_with("ERROR");
+                    self.last_note = Some(line.clone());
+                    if refused && asked.starts_with("START") {
+                        return Err(BrainError::Refused { asked: asked.to_string(), line });
+                    }
+                }
+                Ok(line) => return Ok(line),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(BrainError::Timeout {
+                        asked: asked.to_string(),
+                        ms: limit.as_millis() as u64,
+                        last: self.last_note.clone(),
+                    })
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(BrainError::Exited {
+                        asked: asked.to_string(),
+                        last: self.last_note.clone(),
+                    })
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Brain {
+    fn drop(&mut self) {
+        let _ = self.send("END");
+        self.stdin = None; // closes the pipe: a brain that ignores END sees end of input
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) => return,
+                Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+                Err(_) => break,
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_are_told_from_answers() {
+        for note in ["MESSAGE hi", "DEBUG depth 3", "unknown FOO", "ERROR bad", "ERROR"] {
+            assert!(is_note(note), "{note}");
+        }
+        for answer in ["7,7", "OK", "name=\"x\"", "ERRORS", ""] {
+            assert!(!is_note(answer), "{answer}");
+        }
+    }
+
+    #[test]
+    fn errors_name_the_request_and_the_last_message() {
+        let e = BrainError::Timeout { asked: "TURN 7,7".into(), ms: 1500, last: None };
+        assert_eq!(e.to_string(), "the brain did not answer TURN 7,7 within 1500 ms");
+        let e = BrainError::Exited { asked: "BEGIN".into(), last: Some("MESSAGE bye".into()) };
+        assert_eq!(
+            e.to_string(),
+            "the brain exited while asked BEGIN (its last message: \"MESSAGE bye\")"
+        );
+    }
+
+    #[test]
+    fn a_missing_program_is_a_clear_error() {
+        let settings = BrainSettings::new("/nonexistent/pbrain-none", Duration::from_secs(1));
+        let Err(e) = Brain::start(&settings) else { panic!("started a missing program") };
+        assert!(e.to_string().starts_with("cannot start /nonexistent/pbrain-none"), "{e}");
+    }
+}
