@@ -1,5 +1,4 @@
-//! The AI worker: runs one search at a time on a blocking thread (never the main thread), at a
-//! lower priority than the window and the commands ([`Background`]),
+//! The AI worker: runs one search at a time on a blocking thread (never the main thread),
 //! forwards its progress at most ten times a second, and hands back the result tagged with
 //! the generation it was started for, so that a stale result can be dropped.
 
@@ -90,77 +89,7 @@ fn pause(delay: Duration, cancel: &CancelFlag) {
     }
 }
 
-/// How much lower than the app's other threads a search runs (a nice value, Linux only).
-pub const SEARCH_NICENESS: i32 = 10;
-
-/// While alive, the calling thread runs at a lower priority ([`SEARCH_NICENESS`] on Linux),
-/// so that on a machine with few cores the window, the web process and the IPC commands are
-/// served before the search: the search still takes every cycle nobody else wants. Dropping
-/// it restores the old priority where the system allows it (raising a thread's priority
-/// again needs a privilege; without it the pooled thread stays lowered, which only affects
-/// later searches and the runtime's other blocking work, both off the main thread).
-pub struct Background {
-    #[cfg(target_os = "linux")]
-    old: Option<i32>,
-}
-
-impl Background {
-    pub fn enter() -> Background {
-        #[cfg(target_os = "linux")]
-        {
-            let old = thread_nice();
-            if let Some(base) = process_nice() {
-                set_thread_nice(base.saturating_add(SEARCH_NICENESS).min(19));
-            }
-            Background { old }
-        }
-        #[cfg(not(target_os = "linux"))]
-        Background {}
-    }
-}
-
-impl Drop for Background {
-    fn drop(&mut self) {
-        #[cfg(target_os = "linux")]
-        if let Some(old) = self.old {
-            set_thread_nice(old);
-        }
-    }
-}
-
-/// The calling thread's nice value (Linux schedules threads, so this is per thread).
-#[cfg(target_os = "linux")]
-pub fn thread_nice() -> Option<i32> {
-    // SAFETY: gettid only reads the calling thread's id.
-    nice_of(unsafe { libc::gettid() } as libc::id_t)
-}
-
-/// The process's nice value: its main thread's, the base the search is lowered from (not
-/// the pooled thread's own, which an earlier search may have left lowered).
-#[cfg(target_os = "linux")]
-pub fn process_nice() -> Option<i32> {
-    nice_of(std::process::id() as libc::id_t)
-}
-
-#[cfg(target_os = "linux")]
-fn nice_of(id: libc::id_t) -> Option<i32> {
-    // SAFETY: getpriority only reads scheduling data. It may return -1 as a value, so errno
-    // is cleared first and checked after.
-    unsafe {
-        *libc::__errno_location() = 0;
-        let nice = libc::getpriority(libc::PRIO_PROCESS, id);
-        (nice != -1 || *libc::__errno_location() == 0).then_some(nice)
-    }
-}
-
-#[cfg(target_os = "linux")]
-fn set_thread_nice(nice: i32) -> bool {
-    // SAFETY: setpriority on the calling thread's own id changes only its scheduling priority.
-    unsafe { libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, nice) == 0 }
-}
-
-/// Runs `search` for `job` on a blocking thread of Tauri's async runtime, at a lower
-/// priority than the app's other threads ([`Background`]).
+/// Runs `search` for `job` on a blocking thread of Tauri's async runtime.
 ///
 /// `progress` sees at most one report per [`PROGRESS_INTERVAL`]; `done` gets the outcome
 /// (also when the engine panics). Neither runs on the main thread.
@@ -173,7 +102,6 @@ where
     D: FnOnce(&Job, Outcome) + Send + 'static,
 {
     tauri::async_runtime::spawn_blocking(move || {
-        let _background = Background::enter();
         pause(job.delay, &job.cancel);
         let mut throttle = Throttle::new(PROGRESS_INTERVAL);
         let cancel = job.cancel.clone();
@@ -257,25 +185,6 @@ mod tests {
         assert!(matches!(outcome, Outcome::Found(r) if r == result(3)));
         let reports = prx.try_iter().count();
         assert!((1..=5).contains(&reports), "{reports} progress reports in 350 ms");
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn the_search_runs_below_the_callers_priority() {
-        let base = process_nice().expect("the process's nice value");
-        let (tx, rx) = mpsc::channel();
-        spawn(
-            job(0),
-            move |_, _| {
-                tx.send(thread_nice()).unwrap();
-                Ok(result(1))
-            },
-            |_, _| {},
-            |_, _| {},
-        );
-        let nice = rx.recv_timeout(Duration::from_secs(10)).unwrap().expect("the search's nice");
-        assert_eq!(nice, (base + SEARCH_NICENESS).min(19));
-        assert!(nice > base || base >= 19);
     }
 
     #[test]
