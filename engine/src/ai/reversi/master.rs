@@ -151,6 +151,14 @@ fn solve_best(
     )
 }
 
+/// Whether a position with `empties` empty squares is left to the midgame search: the
+/// solver is out of reach in the time budget, or a depth or node limit is to be honoured (a
+/// solve is only tried when the depth limit covers the remaining empties anyway).
+fn midgame_only(empties: u32, limits: &Limits, budget: Option<Duration>) -> bool {
+    let limited = limits.nodes.is_some() || limits.depth.is_some_and(|d| d < empties);
+    empties > solve_from(budget) || limited
+}
+
 impl Engine<Position> for Master {
     /// Multi-PV: the midgame search's lines ([`PvsEngine::iterate_multi`]); in a position
     /// the solver takes on, the exact margins of the `n` best moves ([`solve_best`]) when
@@ -171,8 +179,7 @@ impl Engine<Position> for Master {
         let n = n.max(1);
         let empties = board.empties();
         let max_depth = limits.depth.unwrap_or(60);
-        let limited = limits.nodes.is_some() || limits.depth.is_some_and(|d| d < empties);
-        if empties > solve_from(ctrl.budget()) || limited {
+        if midgame_only(empties, limits, ctrl.budget()) {
             return self.strong.iterate_multi(&board, max_depth, n, &mut ctrl);
         }
         let lines = self.strong.iterate_multi(&board, max_depth.min(FALLBACK_DEPTH), n, &mut ctrl);
@@ -208,10 +215,7 @@ impl Engine<Position> for Master {
         }
         let empties = board.empties();
         let max_depth = limits.depth.unwrap_or(60);
-        // A depth or node limit is honoured by the midgame search alone (a solve is only
-        // tried when the depth limit covers the remaining empties anyway).
-        let limited = limits.nodes.is_some() || limits.depth.is_some_and(|d| d < empties);
-        if empties > solve_from(ctrl.budget()) || limited {
+        if midgame_only(empties, limits, ctrl.budget()) {
             let found = self.strong.iterate(&board, max_depth, &mut ctrl);
             return SearchResult { best: square_move(found.best), info: ctrl.snapshot() };
         }

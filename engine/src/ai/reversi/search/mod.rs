@@ -103,6 +103,17 @@ impl<E: Evaluator> PvsEngine<E> {
         }
     }
 
+    /// The deepest iteration for `board` under `limits`: the limit's depth, capped by the
+    /// level's depth cap while the position is outside its exact range.
+    fn max_depth(&self, board: &Board, limits: &Limits) -> u32 {
+        let depth = limits.depth.unwrap_or(60);
+        if board.empties() > self.exact_from {
+            depth.min(self.depth_cap.unwrap_or(60))
+        } else {
+            depth
+        }
+    }
+
     /// Iterative deepening on `board` (which must have a legal move) until a limit, with
     /// results, candidates and progress in `ctrl.info`. `max_depth` caps the depth.
     pub fn iterate(&mut self, board: &Board, max_depth: u32, ctrl: &mut Control) -> Found {
@@ -260,11 +271,7 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         if board.moves() == 0 {
             return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
         }
-        let mut max_depth = limits.depth.unwrap_or(60);
-        if board.empties() > self.exact_from {
-            max_depth = max_depth.min(self.depth_cap.unwrap_or(60));
-        }
-        let found = self.iterate(&board, max_depth, &mut ctrl);
+        let found = self.iterate(&board, self.max_depth(&board, limits), &mut ctrl);
         SearchResult { best: square_move(found.best), info: ctrl.snapshot() }
     }
 
@@ -281,11 +288,7 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         if board.moves() == 0 {
             return vec![pass_line()];
         }
-        let mut max_depth = limits.depth.unwrap_or(60);
-        if board.empties() > self.exact_from {
-            max_depth = max_depth.min(self.depth_cap.unwrap_or(60));
-        }
-        self.iterate_multi(&board, max_depth, n.max(1), &mut ctrl)
+        self.iterate_multi(&board, self.max_depth(&board, limits), n.max(1), &mut ctrl)
     }
 
     /// A new game: the table is emptied and its memory given back (the next search takes
