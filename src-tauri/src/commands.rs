@@ -1,10 +1,5 @@
 //! The IPC commands: thin functions that check their arguments, call the session and
 //! publish the result (the snapshot is `snapshot.rs`, the events `events.rs`).
-//!
-//! Every command runs on Tauri's async runtime (`async fn`, or `#[tauri::command(async)]` for
-//! the short synchronous ones), never on the main thread: that thread runs the GTK loop that
-//! draws the window and delivers events to the page, and a command waiting there for the
-//! session's lock would delay every other round trip behind it.
 
 use serde::Serialize;
 use serde_json::Value;
@@ -47,52 +42,52 @@ fn parse_arg<T: serde::de::DeserializeOwned>(field: &'static str, v: Value) -> A
 }
 
 /// Starts a new game (`config` is a `GameConfig`).
-#[tauri::command(async)]
+#[tauri::command]
 pub fn new_game<R: Runtime>(app: AppHandle<R>, config: Value) -> AppResult<Snapshot> {
     let config: GameConfig = parse_arg("config", config)?;
     change(&app, |s| s.new_game(config).map(|()| Vec::new()))
 }
 
 /// Plays the human's move at (x, y), 0-based from the top-left.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn play_move<R: Runtime>(app: AppHandle<R>, x: i64, y: i64) -> AppResult<Snapshot> {
     change(&app, |s| s.play_human(x, y))
 }
 
 /// Takes back the last move (against the computer, its reply and the human's move).
-#[tauri::command(async)]
+#[tauri::command]
 pub fn undo<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     change(&app, |s| s.undo().map(|()| Vec::new()))
 }
 
 /// Plays again what undo took back.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn redo<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     change(&app, |s| s.redo())
 }
 
 /// The human resigns.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn resign<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     change(&app, |s| s.resign())
 }
 
 /// Looks for a move for the human; the hint arrives in a later snapshot.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn hint<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     state::start_hint(&app)?;
     Ok(state::publish_snapshot(&app))
 }
 
 /// Makes the computer play its best move so far.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn stop_thinking<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     app_state(&app)?.lock().stop_thinking();
     Ok(app_state(&app)?.lock().snapshot())
 }
 
 /// The current snapshot.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn get_snapshot<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     #[cfg(feature = "bench")]
     crate::bench::mark_first_snapshot();
@@ -120,13 +115,13 @@ pub async fn open_game<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
 }
 
 /// The settings.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn get_settings<R: Runtime>(app: AppHandle<R>) -> AppResult<Settings> {
     Ok(app_state(&app)?.lock().settings.clone())
 }
 
 /// Replaces the settings (checked), saves them and answers with them.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Value) -> AppResult<Settings> {
     let mut settings: Settings = parse_arg("settings", settings)?;
     if let Some(v) = settings.last_config.take() {
@@ -142,7 +137,7 @@ pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Value) -> AppResult
 }
 
 /// The human's wins, losses and draws against each level.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn get_stats<R: Runtime>(app: AppHandle<R>) -> AppResult<Vec<crate::stats::StatsRow>> {
     Ok(app_state(&app)?.lock().stats.0.clone())
 }
@@ -172,7 +167,7 @@ pub fn levels() -> Vec<LevelEntry> {
 }
 
 /// Every level, each game's weakest first.
-#[tauri::command(async)]
+#[tauri::command]
 pub fn list_levels() -> Vec<LevelEntry> {
     levels()
 }
