@@ -15,6 +15,26 @@ pub const MIN_TIME_PER_MOVE_MS: u64 = 100;
 /// The longest time per move.
 pub const MAX_TIME_PER_MOVE_MS: u64 = 60_000;
 
+/// The time per move a new game gets unless told otherwise.
+pub const DEFAULT_TIME_PER_MOVE_MS: u64 = 1000;
+/// The times per move a player is offered to choose from, shortest first: from the shortest
+/// to the longest allowed, so the choices and [`GameConfig::validate`] are one range.
+pub const TIME_PER_MOVE_CHOICES_MS: [u64; 8] = [
+    MIN_TIME_PER_MOVE_MS,
+    500,
+    DEFAULT_TIME_PER_MOVE_MS,
+    2000,
+    5000,
+    10_000,
+    30_000,
+    MAX_TIME_PER_MOVE_MS,
+];
+/// The Gomoku board a new game gets unless told otherwise.
+pub const DEFAULT_GOMOKU_SIZE: u8 = 15;
+/// The Gomoku board sizes a player is offered (any size from `gomoku::MIN_SIZE` to
+/// `gomoku::MAX_SIZE` is valid; these are the usual ones).
+pub const GOMOKU_SIZE_CHOICES: [u8; 6] = [9, 11, 13, DEFAULT_GOMOKU_SIZE, 17, 19];
+
 /// Which part of a [`GameConfig`] is out of range, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ConfigError {
@@ -98,7 +118,7 @@ impl GameConfig {
             kind,
             black: PlayerKind::Human,
             white: PlayerKind::Computer { level },
-            time_per_move_ms: 1000,
+            time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
         }
     }
 
@@ -150,6 +170,25 @@ mod tests {
             Ok(()) => None,
             Err(GameError::BadConfig(e)) => Some(e.field()),
             Err(e) => panic!("not a configuration error: {e}"),
+        }
+    }
+
+    #[test]
+    fn every_offered_choice_is_valid_and_the_choices_span_the_range() {
+        let times = TIME_PER_MOVE_CHOICES_MS;
+        assert_eq!(
+            (times[0], times[times.len() - 1]),
+            (MIN_TIME_PER_MOVE_MS, MAX_TIME_PER_MOVE_MS)
+        );
+        assert!(times.windows(2).all(|w| w[0] < w[1]));
+        assert!(times.contains(&DEFAULT_TIME_PER_MOVE_MS));
+        for ms in times {
+            assert_eq!(field(&config(15, ms)), None, "{ms} ms");
+        }
+        assert!(GOMOKU_SIZE_CHOICES.windows(2).all(|w| w[0] < w[1]));
+        assert!(GOMOKU_SIZE_CHOICES.contains(&DEFAULT_GOMOKU_SIZE));
+        for size in GOMOKU_SIZE_CHOICES {
+            assert_eq!(field(&config(size, 1000)), None, "{size}");
         }
     }
 

@@ -23,6 +23,69 @@ pub enum GameError {
     BadConfig(ConfigError),
 }
 
+/// Why a move cannot be played now, as a value the app can name in words: the typed side of
+/// the [`GameError`] that [`super::Game::check`] and [`super::Position::check`] give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IllegalReason {
+    OffBoard,
+    Occupied,
+    /// Renju: black may not play here.
+    Forbidden(ForbiddenKind),
+    /// Reversi: the disc would flip nothing.
+    NoFlips,
+    /// Reversi: the side to move has no legal move and must pass.
+    MustPass,
+    /// A pass while the rules do not allow one (Gomoku, or a Reversi side with a move).
+    CannotPass,
+    GameOver,
+}
+
+impl IllegalReason {
+    /// The reason's stable snake_case code (`off_board`, `occupied`, `forbidden`, `no_flips`,
+    /// `must_pass`, `cannot_pass`, `game_over`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            IllegalReason::OffBoard => "off_board",
+            IllegalReason::Occupied => "occupied",
+            IllegalReason::Forbidden(_) => "forbidden",
+            IllegalReason::NoFlips => "no_flips",
+            IllegalReason::MustPass => "must_pass",
+            IllegalReason::CannotPass => "cannot_pass",
+            IllegalReason::GameOver => "game_over",
+        }
+    }
+}
+
+impl GameError {
+    /// Why the move was illegal, when this error is about a move breaking the rules; `None`
+    /// for the other errors (nothing to undo, a bad configuration, a bad board size, …).
+    pub fn illegal(&self) -> Option<IllegalReason> {
+        Some(match self {
+            GameError::Gomoku(e) => match e {
+                GomokuError::OffBoard { .. } => IllegalReason::OffBoard,
+                GomokuError::Occupied { .. } => IllegalReason::Occupied,
+                GomokuError::Forbidden { kind, .. } => IllegalReason::Forbidden(*kind),
+                GomokuError::GameOver => IllegalReason::GameOver,
+                _ => return None,
+            },
+            GameError::Reversi(e) => match e {
+                ReversiError::OffBoard { .. } => IllegalReason::OffBoard,
+                ReversiError::Occupied { .. } => IllegalReason::Occupied,
+                ReversiError::NoFlips { .. } => IllegalReason::NoFlips,
+                ReversiError::MustPass { .. } => IllegalReason::MustPass,
+                ReversiError::CannotPass { .. } => IllegalReason::CannotPass,
+                ReversiError::GameOver => IllegalReason::GameOver,
+                _ => return None,
+            },
+            GameError::NoPassInGomoku => IllegalReason::CannotPass,
+            GameError::GameOver => IllegalReason::GameOver,
+            GameError::NothingToUndo | GameError::NothingToRedo | GameError::BadConfig(_) => {
+                return None
+            }
+        })
+    }
+}
+
 /// Why a saved game or record could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SaveError {

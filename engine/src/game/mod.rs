@@ -9,9 +9,10 @@ mod result;
 mod session;
 
 pub use config::{
-    ConfigError, GameConfig, GameKind, PlayerKind, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS,
+    ConfigError, GameConfig, GameKind, PlayerKind, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
+    GOMOKU_SIZE_CHOICES, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS, TIME_PER_MOVE_CHOICES_MS,
 };
-pub use error::{GameError, SaveError};
+pub use error::{GameError, IllegalReason, SaveError};
 pub use position::Position;
 pub use record::{SAVE_FORMAT, SAVE_VERSION};
 pub use result::{EndReason, GameResult};

@@ -36,6 +36,8 @@ pub struct Game {
     decided: Option<GameResult>,
     /// Cached result: `decided`, or what the position says.
     result: Option<GameResult>,
+    /// Reversi: the discs the last move played or replayed flipped (empty after an undo).
+    flipped: Vec<Point>,
 }
 
 impl Game {
@@ -49,6 +51,7 @@ impl Game {
             redo: Vec::new(),
             decided: None,
             result: None,
+            flipped: Vec::new(),
         })
     }
 
@@ -93,6 +96,21 @@ impl Game {
         self.result.is_some()
     }
 
+    /// Whether the side to move may play `mv` now, without playing it: the error
+    /// [`Game::play`] would give ([`GameError::illegal`] names the reason).
+    pub fn check(&self, mv: Move) -> Result<(), GameError> {
+        if self.result.is_some() {
+            return Err(GameError::GameOver);
+        }
+        self.position.check(mv)
+    }
+
+    /// Reversi: the discs the last move played (or replayed by redo) flipped; empty after
+    /// an undo, and always in Gomoku.
+    pub fn flipped(&self) -> &[Point] {
+        &self.flipped
+    }
+
     /// Plays `mv` for the side to move, taking `ms` milliseconds (at most [`MAX_MOVE_MS`] is
     /// recorded). Returns the records added: the move, then a Reversi pass if the rules
     /// force one.
@@ -107,7 +125,9 @@ impl Game {
             return Err(GameError::GameOver);
         }
         let color = self.side_to_move();
+        let flipped = self.position.flips(mv);
         self.position.play(mv)?;
+        self.flipped = flipped;
         let mut played = vec![MoveRecord { mv, color, ms: ms.min(MAX_MOVE_MS) }];
         if self.position.must_pass() {
             let color = self.side_to_move();
@@ -217,6 +237,7 @@ impl Game {
             position.play(rec.mv)?;
         }
         self.position = position;
+        self.flipped.clear();
         self.refresh_result();
         Ok(())
     }
@@ -270,5 +291,49 @@ impl Game {
                 })
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{Level, ReversiLevel};
+    use crate::game::{GameKind, IllegalReason};
+
+    fn reversi() -> Game {
+        let mut config =
+            GameConfig::human_vs(GameKind::Reversi, Level::Reversi(ReversiLevel::Greedy));
+        config.white = PlayerKind::Human;
+        Game::new(config).unwrap()
+    }
+
+    #[test]
+    fn the_last_move_knows_what_it_flipped() {
+        let mut game = reversi();
+        assert!(game.flipped().is_empty());
+        let f5 = Move::Place(Point::new(5, 4));
+        let expected = game.position().flips(f5);
+        game.play(f5, 0).unwrap();
+        assert_eq!(game.flipped(), expected.as_slice());
+        assert_eq!(game.flipped(), &[Point::new(4, 4)]);
+        // A refused move changes nothing.
+        assert!(game.play(Move::Place(Point::new(0, 0)), 0).is_err());
+        assert_eq!(game.flipped(), &[Point::new(4, 4)]);
+        game.undo().unwrap();
+        assert!(game.flipped().is_empty());
+        game.redo().unwrap();
+        assert_eq!(game.flipped(), &[Point::new(4, 4)]);
+    }
+
+    #[test]
+    fn check_refuses_every_move_once_the_game_is_over() {
+        let mut game = reversi();
+        let f5 = Move::Place(Point::new(5, 4));
+        assert_eq!(game.check(f5), Ok(()));
+        assert_eq!(game.history().len(), 0, "checking plays nothing");
+        game.resign(Color::Black).unwrap();
+        let e = game.check(f5).unwrap_err();
+        assert_eq!(e.illegal(), Some(IllegalReason::GameOver));
+        assert_eq!(game.play(f5, 0).unwrap_err(), e);
     }
 }

@@ -156,6 +156,17 @@ impl Position {
         bitboard::flips(self.player, self.opponent, sq)
     }
 
+    /// The discs a disc of the side to move on `p` would flip, in square order; empty when
+    /// the move is illegal or `p` is off the board.
+    pub fn flipped_points(&self, p: Point) -> Vec<Point> {
+        match square_of(p) {
+            Ok(sq) if (self.player | self.opponent) & bit(sq) == 0 => {
+                bitboard::squares(self.flips(sq)).map(point_of).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The position after the side to move plays square `sq`, flipping `flipped`
     /// (as computed by [`Position::flips`]). Unchecked fast path for the search.
     #[inline]
