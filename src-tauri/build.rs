@@ -17,7 +17,6 @@ const COMMANDS: &[&str] = &[
     "open_game",
     "get_settings",
     "set_settings",
-    "list_levels",
     "get_stats",
 ];
 

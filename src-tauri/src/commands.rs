@@ -1,16 +1,16 @@
-//! The IPC commands: thin functions that check their arguments, call the session and
-//! publish the result (the snapshot is `snapshot.rs`, the events `events.rs`).
+//! The IPC commands: thin functions over typed arguments that call the session and publish
+//! the result (the snapshot is `snapshot.rs`, the events `events.rs`).
 
-use serde::Serialize;
-use serde_json::Value;
+use serde::de::DeserializeOwned;
+use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 use tauri::{AppHandle, Manager, Runtime, State};
-use tengen_engine::ai::{GomokuLevel, ReversiLevel};
 use tengen_engine::game::GameConfig;
 
 use crate::error::{AppError, AppResult};
 use crate::files::{self, Format};
 use crate::snapshot::Snapshot;
-use crate::state::{self, AppState, Event, Session};
+use crate::runtime::{self, AppState};
+use crate::session::{Event, Session};
 use crate::storage::Settings;
 
 fn app_state<R: Runtime>(app: &AppHandle<R>) -> AppResult<State<'_, AppState>> {
@@ -31,27 +31,36 @@ fn change<R: Runtime>(
         session.file_notices.clear();
         events
     };
-    state::emit_events(app, events);
-    state::kick(app);
-    Ok(state::publish_snapshot(app))
+    runtime::emit_events(app, events);
+    runtime::kick(app);
+    Ok(runtime::publish_snapshot(app))
 }
 
-/// Parses a JSON argument, answering `invalid_argument` when it does not fit.
-fn parse_arg<T: serde::de::DeserializeOwned>(field: &'static str, v: Value) -> AppResult<T> {
-    serde_json::from_value(v).map_err(|e| AppError::invalid(field, e.to_string()))
+/// A typed command argument. Tauri answers an argument that does not deserialise with a
+/// bare string; through `Arg` it is the app's `invalid_argument` error instead, naming the
+/// argument and serde's reason, which the UI puts in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arg<T>(pub T);
+
+impl<'de, T: DeserializeOwned, R: Runtime> CommandArg<'de, R> for Arg<T> {
+    fn from_command(command: CommandItem<'de, R>) -> Result<Self, InvokeError> {
+        let key = command.key;
+        T::deserialize(command)
+            .map(Arg)
+            .map_err(|e| InvokeError::from(AppError::invalid(key, e.to_string())))
+    }
 }
 
-/// Starts a new game (`config` is a `GameConfig`).
+/// Starts a new game (checked by `GameConfig::validate`, as every game that enters the app).
 #[tauri::command]
-pub fn new_game<R: Runtime>(app: AppHandle<R>, config: Value) -> AppResult<Snapshot> {
-    let config: GameConfig = parse_arg("config", config)?;
-    change(&app, |s| s.new_game(config).map(|()| Vec::new()))
+pub fn new_game<R: Runtime>(app: AppHandle<R>, config: Arg<GameConfig>) -> AppResult<Snapshot> {
+    change(&app, |s| s.new_game(config.0).map(|()| Vec::new()))
 }
 
 /// Plays the human's move at (x, y), 0-based from the top-left.
 #[tauri::command]
-pub fn play_move<R: Runtime>(app: AppHandle<R>, x: i64, y: i64) -> AppResult<Snapshot> {
-    change(&app, |s| s.play_human(x, y))
+pub fn play_move<R: Runtime>(app: AppHandle<R>, x: Arg<u8>, y: Arg<u8>) -> AppResult<Snapshot> {
+    change(&app, |s| s.play_human(x.0, y.0))
 }
 
 /// Takes back the last move (against the computer, its reply and the human's move).
@@ -75,8 +84,8 @@ pub fn resign<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
 /// Looks for a move for the human; the hint arrives in a later snapshot.
 #[tauri::command]
 pub fn hint<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
-    state::start_hint(&app)?;
-    Ok(state::publish_snapshot(&app))
+    runtime::start_hint(&app)?;
+    Ok(runtime::publish_snapshot(&app))
 }
 
 /// Makes the computer play its best move so far.
@@ -97,8 +106,8 @@ pub fn get_snapshot<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
 /// Saves the game through a file dialog: `format` is `"record"` (PSQ / transcript) or
 /// `"json"`. Answers with the path written.
 #[tauri::command]
-pub async fn save_game<R: Runtime>(app: AppHandle<R>, format: Value) -> AppResult<String> {
-    let format: Format = parse_arg("format", format)?;
+pub async fn save_game<R: Runtime>(app: AppHandle<R>, format: Arg<Format>) -> AppResult<String> {
+    let Arg(format) = format;
     let game = app_state(&app)?.lock().game.clone();
     let path = files::ask_save_path(&app, &game, format).await?;
     files::save_to(&game, &path, format)?;
@@ -122,14 +131,12 @@ pub fn get_settings<R: Runtime>(app: AppHandle<R>) -> AppResult<Settings> {
 
 /// Replaces the settings (checked), saves them and answers with them.
 #[tauri::command]
-pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Value) -> AppResult<Settings> {
-    let mut settings: Settings = parse_arg("settings", settings)?;
-    if let Some(v) = settings.last_config.take() {
-        let config: GameConfig = parse_arg("lastConfig", v)?;
-        config.validate().map_err(AppError::config)?;
-        // Kept as read back, so nothing else the page put in the value reaches the disk.
-        settings.last_config = serde_json::to_value(config).ok();
-    }
+pub fn set_settings<R: Runtime>(
+    app: AppHandle<R>,
+    settings: Arg<Settings>,
+) -> AppResult<Settings> {
+    let Arg(settings) = settings;
+    settings.validate().map_err(AppError::config)?;
     let st = app_state(&app)?;
     st.lock().settings = settings.clone();
     st.persist_settings(&settings);
@@ -140,34 +147,4 @@ pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Value) -> AppResult
 #[tauri::command]
 pub fn get_stats<R: Runtime>(app: AppHandle<R>) -> AppResult<Vec<crate::stats::StatsRow>> {
     Ok(app_state(&app)?.lock().stats.0.clone())
-}
-
-/// A level as `list_levels` lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LevelEntry {
-    pub game: &'static str,
-    pub level: &'static str,
-    /// 1 for the weakest level of its game.
-    pub rank: usize,
-}
-
-/// Every level, each game's weakest first.
-pub fn levels() -> Vec<LevelEntry> {
-    let gomoku = GomokuLevel::ALL.iter().enumerate().map(|(i, l)| LevelEntry {
-        game: "gomoku",
-        level: l.name(),
-        rank: i + 1,
-    });
-    let reversi = ReversiLevel::ALL.iter().enumerate().map(|(i, l)| LevelEntry {
-        game: "reversi",
-        level: l.name(),
-        rank: i + 1,
-    });
-    gomoku.chain(reversi).collect()
-}
-
-/// Every level, each game's weakest first.
-#[tauri::command]
-pub fn list_levels() -> Vec<LevelEntry> {
-    levels()
 }

@@ -7,33 +7,8 @@
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
-use tengen_engine::game::GameError;
-use tengen_engine::Color;
-
-/// Why an illegal move was refused (`params.reason` of `illegal_move`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IllegalReason {
-    OffBoard,
-    Occupied,
-    /// Renju: black may not play here; the kind is `double_three`, `double_four` or `overline`.
-    Forbidden(&'static str),
-    GameOver,
-    /// Reversi: the disc would flip nothing.
-    NoFlips,
-}
-
-impl IllegalReason {
-    /// The `params.reason` string of the contract.
-    pub fn code(self) -> &'static str {
-        match self {
-            IllegalReason::OffBoard => "off_board",
-            IllegalReason::Occupied => "occupied",
-            IllegalReason::Forbidden(_) => "forbidden",
-            IllegalReason::GameOver => "game_over",
-            IllegalReason::NoFlips => "no_flips",
-        }
-    }
-}
+use tengen_engine::game::{GameError, IllegalReason};
+use tengen_engine::{Color, Move};
 
 /// Everything a command can refuse or fail with.
 #[derive(Debug, thiserror::Error)]
@@ -94,6 +69,7 @@ impl AppError {
             AppError::IllegalMove { reason, x, y, .. } => {
                 let mut v = json!({ "reason": reason.code(), "x": x, "y": y });
                 if let IllegalReason::Forbidden(kind) = reason {
+                    // ForbiddenKind's own serde name: `double_three`, `double_four`, `overline`.
                     v["kind"] = json!(kind);
                 }
                 v
@@ -123,6 +99,18 @@ impl AppError {
         }
     }
 
+    /// The engine refused to play `mv`: an illegal move names its reason (the engine's
+    /// [`GameError::illegal`]) and the engine's sentence; any other refusal is internal.
+    pub fn refused(e: GameError, mv: Move) -> AppError {
+        match e.illegal() {
+            Some(reason) => {
+                let (x, y) = mv.point().map_or((0, 0), |p| (p.x, p.y));
+                AppError::IllegalMove { reason, x, y, detail: e.to_string() }
+            }
+            None => AppError::Internal(e.to_string()),
+        }
+    }
+
     /// Shorthand for [`AppError::InvalidArgument`].
     pub fn invalid(field: &'static str, detail: impl Into<String>) -> AppError {
         AppError::InvalidArgument { field, detail: detail.into() }
@@ -149,7 +137,7 @@ mod tests {
     #[test]
     fn serialises_code_message_and_params() {
         let e = AppError::IllegalMove {
-            reason: IllegalReason::Forbidden("double_three"),
+            reason: IllegalReason::Forbidden(tengen_engine::gomoku::ForbiddenKind::DoubleThree),
             x: 6,
             y: 7,
             detail: "g8 is forbidden to black (double three)".into(),

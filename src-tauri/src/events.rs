@@ -1,7 +1,9 @@
 //! The events the backend sends to the UI: their names and payloads (see the IPC contract).
 
 use serde::Serialize;
-use tengen_engine::ai::Score;
+use tengen_engine::ai::{Candidate, Score};
+use tengen_engine::game::EndReason;
+use tengen_engine::gomoku::ForbiddenKind;
 use tengen_engine::{Color, Point};
 
 /// A full [`crate::snapshot::Snapshot`] after every change.
@@ -32,6 +34,16 @@ pub struct ScoredPoint {
     pub x: u8,
     pub y: u8,
     pub score: Score,
+}
+
+impl ScoredPoint {
+    /// The candidates that place a stone or disc, with their scores.
+    pub fn list(candidates: &[Candidate]) -> Vec<ScoredPoint> {
+        candidates
+            .iter()
+            .filter_map(|c| c.mv.point().map(|p| ScoredPoint { x: p.x, y: p.y, score: c.score }))
+            .collect()
+    }
 }
 
 /// Payload of `ai-progress`.
@@ -74,11 +86,12 @@ pub struct MovePlayed {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameOver {
     pub winner: Option<Color>,
-    pub reason: &'static str,
+    /// `five`, `forbidden`, `no_moves`, `resignation` or `board_full`.
+    pub reason: EndReason,
     /// Renju: which forbidden move black made (`double_three`, ...), when the reason is
     /// `forbidden`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub kind: Option<&'static str>,
+    pub kind: Option<ForbiddenKind>,
     pub line: Vec<Xy>,
 }
 

@@ -1,9 +1,11 @@
 //! The Tengen desktop app: a thin Tauri command layer over `tengen_engine`.
 //!
-//! * [`state`] — the game session in managed state, the generation counter, hints;
+//! * [`session`] — the game session, the generation counter, hints (no Tauri);
+//! * [`runtime`] — the session in managed state, its events, its searches on the worker;
 //! * [`commands`] — the IPC commands;
 //! * [`worker`] — the AI on a background thread, with throttled progress;
 //! * [`events`] — event names and payloads; [`snapshot`] — what the UI draws;
+//! * [`facts`] — levels, defaults and limits, written once for the UI;
 //! * [`error`] — the typed errors; [`storage`] — settings and the unfinished game on disk;
 //! * [`files`] — saving and opening games; [`window`] — the window's size and position.
 
@@ -12,9 +14,11 @@ pub mod bench;
 pub mod commands;
 pub mod error;
 pub mod events;
+pub mod facts;
 pub mod files;
+pub mod runtime;
+pub mod session;
 pub mod snapshot;
-pub mod state;
 pub mod stats;
 pub mod storage;
 pub mod webview;
@@ -43,7 +47,6 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::open_game,
         commands::get_settings,
         commands::set_settings,
-        commands::list_levels,
         commands::get_stats,
         #[cfg(feature = "bench")]
         bench::bench_rss,
@@ -51,7 +54,7 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         bench::bench_report,
     ]);
     match data_dir {
-        Some(dir) => match state::AppState::open(storage::Storage::new(Some(dir))) {
+        Some(dir) => match runtime::AppState::open(storage::Storage::new(Some(dir))) {
             Ok(state) => builder.manage(state),
             Err(e) => {
                 eprintln!("tengen: {e}");
@@ -60,11 +63,11 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         },
         None => builder.setup(|app| {
             let dir = app.path().app_data_dir().ok();
-            let state = state::AppState::open(storage::Storage::new(dir))?;
+            let state = runtime::AppState::open(storage::Storage::new(dir))?;
             app.manage(state);
             webview::tune(app.handle());
             // A restored game may be at the computer's turn.
-            state::kick(app.handle());
+            runtime::kick(app.handle());
             Ok(())
         }),
     }

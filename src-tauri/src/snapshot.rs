@@ -4,14 +4,12 @@
 
 use serde::Serialize;
 use tengen_engine::ai::Score;
-use tengen_engine::game::{EndReason, GameKind, GameResult, PlayerKind, Position};
-use tengen_engine::gomoku::notation::format_point;
-use tengen_engine::gomoku::{self, Rule};
-use tengen_engine::reversi::notation::format_square;
+use tengen_engine::game::{EndReason, GameKind, PlayerKind, Position};
+use tengen_engine::gomoku::{self, ForbiddenKind, Rule};
 use tengen_engine::{Color, Move, Point};
 
 use crate::events::{Notice, ScoredPoint, Xy};
-use crate::state::{forbidden_name, Session};
+use crate::session::Session;
 
 /// Both players.
 #[derive(Clone, Debug, Serialize)]
@@ -37,7 +35,8 @@ pub struct MoveEntry {
 pub struct ForbiddenPoint {
     pub x: u8,
     pub y: u8,
-    pub kind: &'static str,
+    /// `double_three`, `double_four` or `overline`.
+    pub kind: ForbiddenKind,
 }
 
 /// Disc or stone counts.
@@ -64,10 +63,11 @@ pub struct ThinkingView {
 #[derive(Clone, Debug, Serialize)]
 pub struct ResultView {
     pub winner: Option<Color>,
-    pub reason: &'static str,
+    /// `five`, `forbidden`, `no_moves`, `resignation` or `board_full`.
+    pub reason: EndReason,
     /// Renju: the forbidden move that lost the game.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub kind: Option<&'static str>,
+    pub kind: Option<ForbiddenKind>,
     pub line: Vec<Xy>,
     pub discs: Option<Counts>,
 }
@@ -77,8 +77,9 @@ pub struct ResultView {
 #[serde(rename_all = "camelCase")]
 pub struct Snapshot {
     pub generation: u64,
+    /// `gomoku` or `reversi`.
     pub game: &'static str,
-    pub rule: Option<&'static str>,
+    pub rule: Option<Rule>,
     pub size: u8,
     pub players: Players,
     pub time_per_move_ms: u64,
@@ -143,71 +144,12 @@ impl Snapshot {
     }
 }
 
-/// The contract's `reason` string, and the forbidden kind when the reason is `forbidden`.
-pub fn reason_names(result: &GameResult) -> (&'static str, Option<&'static str>) {
-    match result.reason {
-        EndReason::Five => ("five", None),
-        EndReason::Forbidden => ("forbidden", result.forbidden.map(forbidden_name)),
-        EndReason::NoMoves => ("no_moves", None),
-        EndReason::Resignation => ("resignation", None),
-        EndReason::BoardFull => ("board_full", None),
-    }
-}
-
-/// A point in the game's notation.
-pub fn point_label(p: Point, size: u8, is_gomoku: bool) -> String {
-    if is_gomoku {
-        format_point(p, size)
-    } else {
-        format_square(p)
-    }
-}
-
-/// A move in the game's notation (`pass` for a pass).
-pub fn move_label(mv: Move, size: u8, is_gomoku: bool) -> String {
-    match mv {
-        Move::Place(p) => point_label(p, size, is_gomoku),
-        Move::Pass => "pass".to_string(),
-    }
-}
-
-/// Column and row labels, taken from the engine's notation so that they always agree with
-/// the move labels.
-fn labels(size: u8, is_gomoku: bool) -> (Vec<String>, Vec<String>) {
-    let columns = (0..size)
-        .map(|x| {
-            point_label(Point::new(x, 0), size, is_gomoku)
-                .chars()
-                .filter(|c| c.is_ascii_alphabetic())
-                .collect()
-        })
-        .collect();
-    let rows = (0..size)
-        .map(|y| {
-            point_label(Point::new(0, y), size, is_gomoku)
-                .chars()
-                .filter(|c| c.is_ascii_digit())
-                .collect()
-        })
-        .collect();
-    (columns, rows)
-}
-
-fn rule_name(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Freestyle => "freestyle",
-        Rule::Standard => "standard",
-        Rule::Renju => "renju",
-    }
-}
-
 /// Builds the snapshot of `session`.
 pub fn build(session: &Session) -> Snapshot {
     let game = &session.game;
     let config = game.config();
     let pos = game.position();
     let size = pos.size();
-    let is_gomoku = matches!(pos, Position::Gomoku(_));
     let over = game.result().is_some();
 
     let mut counts = Counts::default();
@@ -241,7 +183,7 @@ pub fn build(session: &Session) -> Snapshot {
                 pass,
                 color: r.color,
                 ms: r.ms,
-                label: move_label(r.mv, size, is_gomoku),
+                label: pos.move_label(r.mv),
             }
         })
         .collect();
@@ -264,7 +206,7 @@ pub fn build(session: &Session) -> Snapshot {
             let forbidden = g
                 .forbidden_points()
                 .into_iter()
-                .map(|(p, kind)| ForbiddenPoint { x: p.x, y: p.y, kind: forbidden_name(kind) })
+                .map(|(p, kind)| ForbiddenPoint { x: p.x, y: p.y, kind })
                 .collect();
             (Vec::new(), forbidden)
         }
@@ -280,26 +222,22 @@ pub fn build(session: &Session) -> Snapshot {
         nps: t.info.as_ref().map_or(0, |i| i.nps),
     });
 
-    let result = game.result().map(|r| {
-        let (reason, kind) = reason_names(r);
-        ResultView {
-            winner: r.winner,
-            reason,
-            kind,
-            line: r.line.iter().map(|&p| p.into()).collect(),
-            discs: r.discs.map(|(black, white)| Counts { black, white }),
-        }
+    let result = game.result().map(|r| ResultView {
+        winner: r.winner,
+        reason: r.reason,
+        kind: r.forbidden,
+        line: r.line.iter().map(|&p| p.into()).collect(),
+        discs: r.discs.map(|(black, white)| Counts { black, white }),
     });
 
-    let (game_name, rule) = match config.kind {
-        GameKind::Gomoku { rule, .. } => ("gomoku", Some(rule_name(rule))),
-        GameKind::Reversi => ("reversi", None),
+    let rule = match config.kind {
+        GameKind::Gomoku { rule, .. } => Some(rule),
+        GameKind::Reversi => None,
     };
-    let (columns, rows) = labels(size, is_gomoku);
 
     Snapshot {
         generation: session.generation,
-        game: game_name,
+        game: config.kind.name(),
         rule,
         size,
         players: Players { black: game.player(Color::Black), white: game.player(Color::White) },
@@ -311,21 +249,17 @@ pub fn build(session: &Session) -> Snapshot {
         last_shapes,
         legal_moves,
         forbidden,
-        flipped: session.flipped.iter().map(|&p| p.into()).collect(),
+        flipped: game.flipped().iter().map(|&p| p.into()).collect(),
         counts,
         thinking,
         hint: session.hint.map(Xy::from),
-        heat: session
-            .heat
-            .iter()
-            .filter_map(|c| c.mv.point().map(|p| ScoredPoint { x: p.x, y: p.y, score: c.score }))
-            .collect(),
+        heat: ScoredPoint::list(&session.heat),
         can_undo: session.can_undo(),
         can_redo: game.redo_len() > 0,
         notice: session.notice.clone(),
         file_notices: session.file_notices.clone(),
         result,
-        columns,
-        rows,
+        columns: pos.column_labels(),
+        rows: pos.row_labels(),
     }
 }

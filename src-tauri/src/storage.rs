@@ -15,7 +15,8 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{json, Value};
+use tengen_engine::game::{GameConfig, GameError};
 use tengen_engine::io::{read_text_bounded, ReadError};
 
 use crate::events::Notice;
@@ -63,9 +64,45 @@ pub struct Settings {
     pub sound: bool,
     pub show_coordinates: bool,
     pub show_move_numbers: bool,
-    /// The configuration of the last game started (a `GameConfig`), offered again by the
-    /// start panel. Checked by the command layer before it is stored.
-    pub last_config: Option<serde_json::Value>,
+    /// The configuration of the last game started, offered again by the start panel.
+    /// Checked ([`Settings::validate`]) before it is stored or used.
+    pub last_config: Option<GameConfig>,
+}
+
+impl Settings {
+    /// Checks what the settings say beyond their types: the last configuration's limits.
+    pub fn validate(&self) -> Result<(), GameError> {
+        self.last_config.as_ref().map_or(Ok(()), GameConfig::validate)
+    }
+
+    /// Reads a settings file leniently, as older or hand-edited files may be: a field of the
+    /// wrong type or out of range falls back to its default and is named in the second
+    /// value; fields this version does not know are ignored. Only a file that is not a JSON
+    /// object at all is an error.
+    pub fn from_json_lenient(text: &str) -> Result<(Settings, Vec<String>), String> {
+        let file: serde_json::Map<String, Value> =
+            serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let Ok(Value::Object(mut merged)) = serde_json::to_value(Settings::default()) else {
+            return Err("the default settings are not an object".into());
+        };
+        let mut dropped = Vec::new();
+        for (key, value) in file {
+            if !merged.contains_key(&key) {
+                continue;
+            }
+            let mut trial = merged.clone();
+            trial.insert(key.clone(), value);
+            let fits = serde_json::from_value::<Settings>(Value::Object(trial.clone()))
+                .is_ok_and(|s| s.validate().is_ok());
+            if fits {
+                merged = trial;
+            } else {
+                dropped.push(key);
+            }
+        }
+        let settings = serde_json::from_value(Value::Object(merged)).map_err(|e| e.to_string())?;
+        Ok((settings, dropped))
+    }
 }
 
 impl Default for Settings {
@@ -212,10 +249,19 @@ impl Storage {
         }
     }
 
-    /// The settings, or the defaults (with a notice when the file was corrupt).
+    /// The settings, or the defaults (with a notice when the file was corrupt); fields that
+    /// did not fit fall back to their defaults, with a notice naming them.
     pub fn load_settings(&self) -> (Settings, Option<Notice>) {
-        self.load(SETTINGS_FILE, |t| serde_json::from_str(t).map_err(|e| e.to_string()))
-            .or_default(Settings::default())
+        let ((settings, dropped), notice) = self
+            .load(SETTINGS_FILE, Settings::from_json_lenient)
+            .or_default((Settings::default(), Vec::new()));
+        let notice = notice.or_else(|| {
+            (!dropped.is_empty()).then(|| Notice {
+                code: "settings_fields_reset",
+                params: json!({ "file": SETTINGS_FILE, "fields": dropped.join(", ") }),
+            })
+        });
+        (settings, notice)
     }
 }
 
@@ -354,6 +400,47 @@ pub(crate) mod tests {
         write_atomic(&d.join(SETTINGS_FILE), br#"{"theme":"light"}"#).unwrap();
         assert_eq!(st.load_settings().0.theme, Theme::Light);
         assert!(st.load_settings().0.sound);
+    }
+
+    #[test]
+    fn a_field_that_does_not_fit_falls_back_alone_with_a_notice() {
+        let d = temp_dir("lenient");
+        let st = Storage::new(Some(d.clone()));
+        let config = r#"{"kind":{"game":"reversi"},"black":{"type":"human"},"white":{"type":"human"},"timePerMoveMs":2000}"#;
+        // An older file: lastConfig of another shape, a theme this version lacks, a field
+        // it never had.
+        let text = format!(
+            r#"{{"theme":"purple","sound":false,"lastConfig":{{"game":"gomoku"}},"extra":1,"language":"zh-CN","showMoveNumbers":true,"showCoordinates":false,"x":{config}}}"#
+        );
+        write_atomic(&d.join(SETTINGS_FILE), text.as_bytes()).unwrap();
+        let (s, notice) = st.load_settings();
+        assert_eq!(
+            s,
+            Settings {
+                language: Language::SimplifiedChinese,
+                sound: false,
+                show_move_numbers: true,
+                show_coordinates: false,
+                ..Settings::default()
+            }
+        );
+        let notice = notice.expect("a notice");
+        assert_eq!(notice.code, "settings_fields_reset");
+        let mut fields: Vec<&str> = notice.params["fields"].as_str().unwrap().split(", ").collect();
+        fields.sort_unstable();
+        assert_eq!(fields, ["lastConfig", "theme"]);
+        assert!(d.join(SETTINGS_FILE).exists(), "the file is not moved aside");
+        // A valid configuration is kept; one out of range is not.
+        for (ms, kept) in [(2000, true), (50, false)] {
+            let text = format!(r#"{{"lastConfig":{}}}"#, config.replace("2000", &ms.to_string()));
+            write_atomic(&d.join(SETTINGS_FILE), text.as_bytes()).unwrap();
+            let (s, notice) = st.load_settings();
+            assert_eq!(s.last_config.is_some(), kept, "{ms} ms");
+            assert_eq!(notice.is_none(), kept, "{ms} ms");
+        }
+        // Not an object at all: corrupt, as before.
+        write_atomic(&d.join(SETTINGS_FILE), b"[1, 2]").unwrap();
+        assert_eq!(st.load_settings().1.map(|n| n.code), Some("file_reset"));
     }
 
     #[test]

@@ -7,51 +7,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use tengen_engine::ai::{CancelFlag, SearchInfo, SearchResult};
-use tengen_engine::Color;
+
+use crate::session::{Job, Outcome};
 
 /// The shortest time between two progress events (ten a second at most).
 pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
-
-/// Why the computer searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// To choose the computer's own move.
-    Move,
-    /// To suggest a move to the human.
-    Hint,
-}
-
-impl Purpose {
-    /// `"move"` or `"hint"`, as the UI reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Purpose::Move => "move",
-            Purpose::Hint => "hint",
-        }
-    }
-}
-
-/// One search to run.
-#[derive(Clone, Debug)]
-pub struct Job {
-    /// The state's generation when the search was started.
-    pub generation: u64,
-    /// The side searched for.
-    pub color: Color,
-    pub purpose: Purpose,
-    /// Raised to stop the search early (it then answers with its best move so far).
-    pub cancel: CancelFlag,
-    /// A pause before searching, so that people can follow computer-vs-computer games.
-    pub delay: Duration,
-}
-
-/// How a search ended.
-#[derive(Debug)]
-pub enum Outcome {
-    Found(SearchResult),
-    /// The engine failed (it panicked, or was asked about the wrong game).
-    Failed(String),
-}
 
 /// Lets a progress report through at most once per `interval`.
 #[derive(Debug)]
@@ -131,8 +91,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Purpose;
     use std::sync::mpsc;
-    use tengen_engine::{Move, Point};
+    use tengen_engine::{Color, Move, Point};
 
     fn job(delay_ms: u64) -> Job {
         Job {

@@ -101,8 +101,30 @@ fn illegal_moves_and_bad_arguments_give_typed_errors() {
     assert!(e["message"].as_str().unwrap().contains("h8"), "{e}");
     let e = h.err("play_move", json!({"x": 15, "y": 0}));
     assert_eq!(e["params"]["reason"], "off_board");
-    let e = h.err("play_move", json!({"x": -1, "y": 3}));
-    assert_eq!(e["params"]["reason"], "off_board");
+    // Arguments that are not a board coordinate at all (negative, past u8, ill-typed,
+    // missing) are the app's typed `invalid_argument`, naming the argument.
+    for (args, field) in [
+        (json!({"x": -1, "y": 3}), "x"),
+        (json!({"x": 3, "y": 300}), "y"),
+        (json!({"x": "h", "y": 8}), "x"),
+        (json!({"x": 1.5, "y": 8}), "x"),
+        (json!({"x": 3}), "y"),
+    ] {
+        let e = h.err("play_move", args.clone());
+        assert_eq!(e["code"], "invalid_argument", "{args}: {e}");
+        assert_eq!(e["params"]["field"], field, "{args}: {e}");
+        assert!(!e["params"]["detail"].as_str().unwrap_or("").is_empty(), "{e}");
+    }
+    for (cmd, args, field) in [
+        ("new_game", json!({"config": "renju"}), "config"),
+        ("new_game", json!({}), "config"),
+        ("set_settings", json!({"settings": {"theme": 3}}), "settings"),
+        ("save_game", json!({"format": "pdf"}), "format"),
+    ] {
+        let e = h.err(cmd, args.clone());
+        assert_eq!(e["code"], "invalid_argument", "{cmd} {args}: {e}");
+        assert_eq!(e["params"]["field"], field, "{cmd} {args}: {e}");
+    }
 
     for (bad, field) in [
         (gomoku_config("renju", 4, human(), human(), 1000), "size"),
@@ -423,7 +445,7 @@ fn after_an_engine_panic_the_next_search_uses_a_fresh_engine() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
     use tauri::Manager;
-    use tengen_app::state::AppState;
+    use tengen_app::runtime::AppState;
     use tengen_engine::ai::AnyEngine;
 
     let h = Harness::new("panic").with_fake_engines();
@@ -461,7 +483,7 @@ fn the_bench_commands_exist_only_with_the_bench_feature() {
         assert!(e.to_string().contains("not found"), "{cmd}: {e}");
     }
     // A registered command answers through the same path.
-    h.ok("list_levels", json!({}));
+    h.ok("get_stats", json!({}));
 }
 
 #[cfg(feature = "bench")]
@@ -470,17 +492,6 @@ fn the_bench_commands_refuse_to_run_unless_the_bench_mode_is_on() {
     let h = Harness::new("bench");
     std::env::remove_var("TENGEN_BENCH");
     assert_eq!(h.err("bench_rss", json!({}))["code"], "invalid_argument");
-}
-
-#[test]
-fn levels_are_listed_weakest_first() {
-    let h = Harness::new("levels");
-    let levels = h.ok("list_levels", json!({}));
-    let levels = levels.as_array().unwrap();
-    assert_eq!(levels.len(), 9);
-    assert_eq!(levels[0], json!({"game": "gomoku", "level": "fivetuple", "rank": 1}));
-    assert_eq!(levels[4], json!({"game": "gomoku", "level": "master", "rank": 5}));
-    assert_eq!(levels[5], json!({"game": "reversi", "level": "greedy", "rank": 1}));
 }
 
 #[test]

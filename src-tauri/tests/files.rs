@@ -7,7 +7,7 @@ use common::*;
 use serde_json::json;
 use tauri::Manager;
 use tengen_app::files::{self, detect, open_from, parse_text, save_to, Detected, Format};
-use tengen_app::state::AppState;
+use tengen_app::runtime::AppState;
 use tengen_app::stats::STATS_FILE;
 use tengen_app::storage::{Storage, GAME_FILE, SETTINGS_FILE};
 use tengen_engine::game::Game;

@@ -24,7 +24,7 @@ use std::time::Duration;
 use common::*;
 use serde_json::{json, Value};
 use tauri::{Listener, Manager};
-use tengen_app::state::AppState;
+use tengen_app::runtime::AppState;
 use tengen_engine::ai::{CancelFlag, Engine, Limits};
 use tengen_engine::game::{Game, PlayerKind, Position};
 use tengen_engine::rng::Rng;
@@ -122,8 +122,7 @@ fn call(rng: &mut Rng, size: i64) -> (&'static str, Value) {
             let settings = if rng.below(3) == 0 { junk(rng) } else { s };
             ("set_settings", json!({ "settings": settings }))
         }
-        90..=91 => ("list_levels", json!({})),
-        92..=93 => ("get_stats", json!({})),
+        90..=93 => ("get_stats", json!({})),
         94 => (
             "save_game",
             json!({"format": if rng.below(2) == 0 { json!("json") } else { junk(rng) }}),
@@ -234,8 +233,8 @@ fn check_session(h: &Harness) {
         assert!(game.result().is_none());
         let computer = is_computer(game, t.color);
         match t.purpose {
-            tengen_app::worker::Purpose::Move => assert!(computer, "a move search for a human"),
-            tengen_app::worker::Purpose::Hint => assert!(!computer, "a hint for the computer"),
+            tengen_app::session::Purpose::Move => assert!(computer, "a move search for a human"),
+            tengen_app::session::Purpose::Hint => assert!(!computer, "a hint for the computer"),
         }
     }
 }

@@ -13,7 +13,7 @@ use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{get_ipc_response, mock_builder, mock_context, noop_assets, MockRuntime};
 use tauri::webview::InvokeRequest;
 use tauri::{App, Context, Listener, Manager, WebviewWindow, WebviewWindowBuilder};
-use tengen_app::state::AppState;
+use tengen_app::runtime::AppState;
 use tengen_engine::ai::{
     AnyEngine, CancelFlag, Candidate, Engine, Level, Limits, Score, SearchInfo, SearchResult,
 };

@@ -1,30 +1,71 @@
-//! The managed state: the game session, the generation counter, what the computer is
-//! thinking about, the hint and the last search's candidates.
-//!
-//! [`Session`] holds the rules of the session (who may move, undo in pairs against the
-//! computer, hints, results of searches) and knows nothing of Tauri; [`AppState`] wraps it
-//! in a mutex for the commands and the worker, and [`publish`] / [`kick`] connect it to the
-//! app: events out, searches started.
+//! The game session: the `Game`, the generation counter, what the computer is thinking
+//! about, the hint and the last search's candidates, and the session's rules (who may move,
+//! undo in pairs against the computer, hints, results of searches). It knows nothing of
+//! Tauri: `runtime.rs` keeps it in managed state, emits its events and hands its searches
+//! to the worker.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use tauri::{AppHandle, Emitter, Manager, Runtime};
-use tengen_engine::ai::{AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo};
-use tengen_engine::game::{Game, GameConfig, GameKind, PlayerKind, Position};
-use tengen_engine::gomoku::{ForbiddenKind, GomokuError};
+use tengen_engine::ai::{
+    AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
+};
+use tengen_engine::game::{
+    Game, GameConfig, GameKind, PlayerKind, Position, DEFAULT_GOMOKU_SIZE,
+    DEFAULT_TIME_PER_MOVE_MS,
+};
 use tengen_engine::{Color, Move, Point};
 
-use crate::error::{AppError, AppResult, IllegalReason};
-use crate::events::{self, AiProgress, By, GameOver, MovePlayed, Notice, ScoredPoint};
+use crate::error::{AppError, AppResult};
+use crate::events::{By, GameOver, MovePlayed, Notice};
 use crate::snapshot::{self, Snapshot};
-use crate::stats::{Stats, STATS_FILE};
-use crate::storage::{Saver, Settings, Storage, GAME_FILE, SETTINGS_FILE};
-use crate::worker::{self, Job, Outcome, Purpose};
+use crate::stats::Stats;
+use crate::storage::Settings;
 
 /// The pause before each move of a computer-vs-computer game, so people can watch.
 pub const WATCH_DELAY: Duration = Duration::from_millis(400);
+
+/// Why the computer searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// To choose the computer's own move.
+    Move,
+    /// To suggest a move to the human.
+    Hint,
+}
+
+impl Purpose {
+    /// `"move"` or `"hint"`, as the UI reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Purpose::Move => "move",
+            Purpose::Hint => "hint",
+        }
+    }
+}
+
+/// One search to run.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The session's generation when the search was started.
+    pub generation: u64,
+    /// The side searched for.
+    pub color: Color,
+    pub purpose: Purpose,
+    /// Raised to stop the search early (it then answers with its best move so far).
+    pub cancel: CancelFlag,
+    /// A pause before searching, so that people can follow computer-vs-computer games.
+    pub delay: Duration,
+}
+
+/// How a search ended.
+#[derive(Debug)]
+pub enum Outcome {
+    Found(SearchResult),
+    /// The engine failed (it panicked, or was asked about the wrong game).
+    Failed(String),
+}
 
 /// A search under way.
 #[derive(Clone, Debug)]
@@ -52,6 +93,29 @@ pub struct SearchPlan {
     factory: EngineFactory,
 }
 
+impl SearchPlan {
+    /// Runs the search on the calling thread with the side's engine (made on first use).
+    pub fn search(
+        &self,
+        cancel: &CancelFlag,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, String> {
+        // The slot stays locked for the search, so two searches never share an engine. The
+        // engine is taken out and put back only when its search returns: one that panics
+        // (half-updated tables) is dropped with the unwinding, and the next search starts
+        // from a fresh engine.
+        let mut guard = self.slot.lock().unwrap_or_else(|p| p.into_inner());
+        let mut engine = match guard.take() {
+            Some((l, engine)) if l == self.level => engine,
+            _ => (self.factory)(self.level, self.seed),
+        };
+        let result =
+            engine.search(&self.position, &self.limits, cancel, report).map_err(|e| e.to_string());
+        *guard = Some((self.level, engine));
+        result
+    }
+}
+
 /// Makes the engine for a level (the real one by default; tests put in their own).
 pub type EngineFactory = Arc<dyn Fn(Level, u64) -> AnyEngine + Send + Sync>;
 
@@ -76,8 +140,6 @@ pub struct Session {
     /// each file that could not be read); kept until the player's first change, so the UI
     /// sees them however late it asks.
     pub file_notices: Vec<Notice>,
-    /// Reversi: discs flipped by the last move.
-    pub flipped: Vec<Point>,
     pub settings: Settings,
     /// The human's results against the computer levels.
     pub stats: Stats,
@@ -100,21 +162,15 @@ pub struct Session {
 /// The default game: Renju on 15x15, the human black against the middle Gomoku level.
 pub fn default_config() -> GameConfig {
     GameConfig {
-        kind: GameKind::Gomoku { rule: tengen_engine::gomoku::Rule::Renju, size: 15 },
+        kind: GameKind::Gomoku {
+            rule: tengen_engine::gomoku::Rule::Renju,
+            size: DEFAULT_GOMOKU_SIZE,
+        },
         black: PlayerKind::Human,
         white: PlayerKind::Computer {
             level: Level::Gomoku(tengen_engine::ai::GomokuLevel::Pattern),
         },
-        time_per_move_ms: 1000,
-    }
-}
-
-/// The `forbidden` kind names of the contract.
-pub fn forbidden_name(kind: ForbiddenKind) -> &'static str {
-    match kind {
-        ForbiddenKind::DoubleThree => "double_three",
-        ForbiddenKind::DoubleFour => "double_four",
-        ForbiddenKind::Overline => "overline",
+        time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
     }
 }
 
@@ -139,11 +195,6 @@ fn has_human(game: &Game) -> bool {
     Color::BOTH.into_iter().any(|c| !is_computer(game, c))
 }
 
-fn stones(pos: &Position) -> Vec<Option<Color>> {
-    let size = pos.size();
-    (0..size as usize * size as usize).map(|i| pos.stone(Point::from_index(i, size))).collect()
-}
-
 fn seed_from_clock() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -163,7 +214,6 @@ impl Session {
             heat: Vec::new(),
             notice: None,
             file_notices: Vec::new(),
-            flipped: Vec::new(),
             settings,
             stats: Stats::default(),
             counted: game_over,
@@ -191,7 +241,6 @@ impl Session {
         self.hint = None;
         self.heat.clear();
         self.notice = None;
-        self.flipped.clear();
         self.turn_started = Instant::now();
     }
 
@@ -204,7 +253,7 @@ impl Session {
         self.engines = Default::default();
         self.hint_engine = Default::default();
         self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        self.settings.last_config = serde_json::to_value(config).ok();
+        self.settings.last_config = Some(config);
         Ok(())
     }
 
@@ -220,72 +269,11 @@ impl Session {
         Ok(())
     }
 
-    /// Why `p` cannot be played now, in the contract's terms.
-    fn check_legal(&self, x: i64, y: i64) -> AppResult<Point> {
-        let pos = self.game.position();
-        let size = pos.size();
-        let illegal = |reason, detail: String| AppError::IllegalMove {
-            reason,
-            x: x.clamp(0, 255) as u8,
-            y: y.clamp(0, 255) as u8,
-            detail,
-        };
-        if !(0..size as i64).contains(&x) || !(0..size as i64).contains(&y) {
-            return Err(illegal(
-                IllegalReason::OffBoard,
-                format!("({x}, {y}) is off the {size}x{size} board"),
-            ));
-        }
-        let p = Point::new(x as u8, y as u8);
-        if self.game.result().is_some() {
-            return Err(illegal(IllegalReason::GameOver, "the game is over".into()));
-        }
-        match pos {
-            Position::Gomoku(g) => g.is_legal(p).map_err(|e| {
-                let reason = match &e {
-                    GomokuError::OffBoard { .. } => IllegalReason::OffBoard,
-                    GomokuError::Occupied { .. } => IllegalReason::Occupied,
-                    GomokuError::Forbidden { kind, .. } => {
-                        IllegalReason::Forbidden(forbidden_name(*kind))
-                    }
-                    _ => IllegalReason::GameOver,
-                };
-                illegal(reason, e.to_string())
-            })?,
-            Position::Reversi(r) => {
-                let label = tengen_engine::reversi::notation::format_square(p);
-                if r.stone(p).is_some() {
-                    return Err(illegal(
-                        IllegalReason::Occupied,
-                        format!("{label} is already taken"),
-                    ));
-                }
-                if !r.legal_points().contains(&p) {
-                    return Err(illegal(
-                        IllegalReason::NoFlips,
-                        format!("{label} is not a legal move: it flips no disc"),
-                    ));
-                }
-            }
-        }
-        Ok(p)
-    }
-
-    /// Plays `mv` (already checked) and records what the UI announces.
+    /// Plays `mv` (the engine checks it) and records what the UI announces.
     fn apply(&mut self, mv: Move, by: By) -> AppResult<Vec<Event>> {
-        let before = stones(self.game.position());
         let ms = self.turn_started.elapsed().as_millis() as u64;
-        let records = self.game.play(mv, ms).map_err(|e| AppError::Internal(e.to_string()))?;
+        let records = self.game.play(mv, ms).map_err(|e| AppError::refused(e, mv))?;
         self.changed();
-        let after = stones(self.game.position());
-        let size = self.game.position().size();
-        self.flipped = before
-            .iter()
-            .zip(&after)
-            .enumerate()
-            .filter(|(_, (b, a))| b.is_some() && a.is_some() && b != a)
-            .map(|(i, _)| Point::from_index(i, size))
-            .collect();
         let mut events = Vec::new();
         for (i, r) in records.iter().enumerate() {
             let (x, y, pass) = match r.mv {
@@ -319,19 +307,16 @@ impl Session {
 
     /// The `game-over` payload when the game has ended.
     pub fn game_over_event(&self) -> Option<GameOver> {
-        self.game.result().map(|r| {
-            let (reason, kind) = snapshot::reason_names(r);
-            GameOver {
-                winner: r.winner,
-                reason,
-                kind,
-                line: r.line.iter().map(|&p| p.into()).collect(),
-            }
+        self.game.result().map(|r| GameOver {
+            winner: r.winner,
+            reason: r.reason,
+            kind: r.forbidden,
+            line: r.line.iter().map(|&p| p.into()).collect(),
         })
     }
 
     /// A human's move at (x, y).
-    pub fn play_human(&mut self, x: i64, y: i64) -> AppResult<Vec<Event>> {
+    pub fn play_human(&mut self, x: u8, y: u8) -> AppResult<Vec<Event>> {
         if matches!(&self.thinking, Some(t) if t.purpose == Purpose::Move) {
             return Err(AppError::ComputerThinking);
         }
@@ -339,8 +324,7 @@ impl Session {
         if self.game.result().is_none() && is_computer(&self.game, color) {
             return Err(AppError::NotYourTurn { color });
         }
-        let p = self.check_legal(x, y)?;
-        self.apply(Move::Place(p), By::Human)
+        self.apply(Move::Place(Point::new(x, y)), By::Human)
     }
 
     /// Whether undo has something to take back: a human's move (or any move when nobody
@@ -532,10 +516,9 @@ impl Session {
                         Some(Vec::new())
                     }
                     Purpose::Move => {
-                        let legal = match result.best {
-                            Move::Place(p) => self.check_legal(p.x as i64, p.y as i64).is_ok(),
-                            Move::Pass => false,
-                        };
+                        // Passes are the engine's to play: a search never answers with one.
+                        let legal = result.best != Move::Pass
+                            && self.game.check(result.best).is_ok();
                         if !legal {
                             self.notice = Some(Notice {
                                 code: "ai_failed",
@@ -555,190 +538,57 @@ impl Session {
     }
 }
 
-/// The managed state: the session behind a mutex, and where it is kept on disk.
-pub struct AppState {
-    session: Mutex<Session>,
-    pub storage: Storage,
-    pub saver: Saver,
-}
-
-impl AppState {
-    /// Opens the settings, the unfinished game and the statistics from `storage`; a missing,
-    /// corrupt or unreadable file gives the defaults, and each corrupt or unreadable one a
-    /// notice (`Session::file_notices`).
-    pub fn open(storage: Storage) -> Result<AppState, String> {
-        let (mut settings, settings_notice) = storage.load_settings();
-        let (game, game_notice) = storage
-            .load(GAME_FILE, |t| {
-                let game = Game::from_json(t).map_err(|e| e.to_string())?;
-                // The limits are checked again whatever the loader checked.
-                game.config().validate().map_err(|e| e.to_string())?;
-                Ok(Some(game))
-            })
-            .or_default(None);
-        let (stats, stats_notice) =
-            storage.load(STATS_FILE, Stats::from_json).or_default(Stats::default());
-        // The last configuration is offered again only if it is still a valid one.
-        let last_game = settings
-            .last_config
-            .clone()
-            .and_then(|v| serde_json::from_value::<GameConfig>(v).ok())
-            .and_then(|c| Game::new(c).ok());
-        if last_game.is_none() {
-            settings.last_config = None;
-        }
-        let game = game
-            .or(last_game)
-            .or_else(|| Game::new(default_config()).ok())
-            .ok_or("the engine refused the default game")?;
-        let mut session = Session::new(game, settings);
-        session.stats = stats;
-        session.file_notices =
-            [settings_notice, game_notice, stats_notice].into_iter().flatten().collect();
-        Ok(AppState { session: Mutex::new(session), storage, saver: Saver::start() })
-    }
-
-    /// The session, also after a panic elsewhere poisoned the lock.
-    pub fn lock(&self) -> MutexGuard<'_, Session> {
-        self.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Saves the unfinished game (or removes the file once the game is over) and the
-    /// settings, atomically and off the calling thread.
-    pub fn persist(&self, session: &Session) {
-        if let Some(path) = self.storage.save_path(GAME_FILE) {
-            if session.game.result().is_none() {
-                self.saver.write(path, session.game.to_json());
-            } else {
-                self.saver.remove(path);
-            }
-        }
-        self.persist_settings(&session.settings);
-    }
-
-    /// Saves the settings atomically, off the calling thread.
-    pub fn persist_settings(&self, settings: &Settings) {
-        if let (Some(path), Ok(text)) =
-            (self.storage.save_path(SETTINGS_FILE), serde_json::to_string_pretty(settings))
-        {
-            self.saver.write(path, text);
-        }
-    }
-}
-
-/// Sends the events of a change (`move-played`, `game-over`).
-pub fn emit_events<R: Runtime>(app: &AppHandle<R>, events: Vec<Event>) {
-    for e in events {
-        let _ = match e {
-            Event::MovePlayed(m) => app.emit(events::MOVE_PLAYED, m),
-            Event::GameOver(g) => app.emit(events::GAME_OVER, g),
-        };
-    }
-}
-
-/// Saves the game and sends the current snapshot; answers with it.
-pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
-    let Some(state) = app.try_state::<AppState>() else {
-        return Snapshot::empty();
-    };
-    let snap = {
-        let mut session = state.lock();
-        if session.count_result() {
-            if let (Some(path), Ok(text)) =
-                (state.storage.save_path(STATS_FILE), serde_json::to_string_pretty(&session.stats))
-            {
-                state.saver.write(path, text);
-            }
-        }
-        state.persist(&session);
-        session.snapshot()
-    };
-    let _ = app.emit(events::SNAPSHOT, &snap);
-    snap
-}
-
-/// Starts the computer's search if it is its turn.
-pub fn kick<R: Runtime>(app: &AppHandle<R>) {
-    let Some(state) = app.try_state::<AppState>() else { return };
-    let plan = state.lock().next_job();
-    if let Some(plan) = plan {
-        launch(app, plan);
-    }
-}
-
-/// Starts a hint search; the hint arrives in a later snapshot.
-pub fn start_hint<R: Runtime>(app: &AppHandle<R>) -> AppResult<()> {
-    let Some(state) = app.try_state::<AppState>() else { return Ok(()) };
-    let plan = state.lock().hint_job()?;
-    if let Some(plan) = plan {
-        launch(app, plan);
-    }
-    Ok(())
-}
-
-fn launch<R: Runtime>(app: &AppHandle<R>, plan: SearchPlan) {
-    let SearchPlan { job, level, slot, position, limits, seed, factory } = plan;
-    let size = position.size();
-    let is_gomoku = matches!(position, Position::Gomoku(_));
-    let progress_app = app.clone();
-    let done_app = app.clone();
-    let search = move |cancel: &CancelFlag, report: &mut dyn FnMut(&SearchInfo)| {
-        // The slot stays locked for the search, so two searches never share an engine. The
-        // engine is taken out and put back only when its search returns: one that panics
-        // (half-updated tables) is dropped with the unwinding, and the next search starts
-        // from a fresh engine.
-        let mut guard = slot.lock().unwrap_or_else(|p| p.into_inner());
-        let mut engine = match guard.take() {
-            Some((l, engine)) if l == level => engine,
-            _ => factory(level, seed),
-        };
-        let result = engine.search(&position, &limits, cancel, report).map_err(|e| e.to_string());
-        *guard = Some((level, engine));
-        result
-    };
-    let progress = move |job: &Job, info: &SearchInfo| {
-        let Some(state) = progress_app.try_state::<AppState>() else { return };
-        if !state.lock().progress(job, info) {
-            return;
-        }
-        let _ = progress_app.emit(
-            events::AI_PROGRESS,
-            AiProgress {
-                generation: job.generation,
-                color: job.color,
-                purpose: job.purpose.name(),
-                depth: info.depth,
-                seldepth: info.seldepth,
-                nodes: info.nodes,
-                nps: info.nps,
-                score: info.score,
-                pv: info.pv.iter().map(|m| snapshot::move_label(*m, size, is_gomoku)).collect(),
-                candidates: info
-                    .candidates
-                    .iter()
-                    .filter_map(|c| {
-                        c.mv.point().map(|p| ScoredPoint { x: p.x, y: p.y, score: c.score })
-                    })
-                    .collect(),
-            },
-        );
-    };
-    let done = move |job: &Job, outcome: Outcome| {
-        let Some(state) = done_app.try_state::<AppState>() else { return };
-        let applied = state.lock().finish(job, outcome);
-        if let Some(events) = applied {
-            emit_events(&done_app, events);
-            kick(&done_app);
-            publish_snapshot(&done_app);
-        }
-    };
-    worker::spawn(job, search, progress, done);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use tengen_engine::ai::{GomokuLevel, ReversiLevel};
+    use tengen_engine::game::IllegalReason;
+    use tengen_engine::gomoku::Rule;
+
+    fn session(kind: GameKind, white: PlayerKind) -> Session {
+        let config = GameConfig { kind, black: PlayerKind::Human, white, ..default_config() };
+        Session::new(Game::new(config).unwrap(), Settings::default())
+    }
+
+    const FREESTYLE: GameKind = GameKind::Gomoku { rule: Rule::Freestyle, size: 15 };
+
+    #[test]
+    fn a_click_while_the_computer_thinks_is_refused_and_a_stale_result_dropped() {
+        let computer = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::FiveTuple) };
+        let mut s = session(FREESTYLE, computer);
+        assert!(s.next_job().is_none(), "the human moves first");
+        s.play_human(7, 7).unwrap();
+        let plan = s.next_job().expect("the computer's turn");
+        assert!(s.next_job().is_none(), "one search at a time");
+        assert!(matches!(s.play_human(8, 8), Err(AppError::ComputerThinking)));
+        assert!(matches!(s.hint_job(), Err(AppError::ComputerThinking)));
+        // A new game while it thinks: the search's result belongs to an older generation.
+        s.new_game(s.game.config().to_owned()).unwrap();
+        assert!(plan.job.cancel.is_cancelled(), "the old search is told to stop");
+        assert!(s.finish(&plan.job, Outcome::Failed("late".into())).is_none());
+        assert!(s.notice.is_none() && s.thinking.is_none());
+        assert_eq!(s.settings.last_config, Some(*s.game.config()));
+    }
+
+    #[test]
+    fn a_refused_move_names_the_engines_reason() {
+        let mut s = session(GameKind::Reversi, PlayerKind::Human);
+        let Err(AppError::IllegalMove { reason, x, y, detail }) = s.play_human(0, 0) else {
+            panic!("a1 flips nothing");
+        };
+        assert_eq!((reason, x, y), (IllegalReason::NoFlips, 0, 0));
+        assert!(detail.contains("a1"), "{detail}");
+        let events = s.play_human(5, 4).unwrap();
+        assert!(matches!(&events[..], [Event::MovePlayed(m)] if (m.x, m.y) == (5, 4)));
+        assert_eq!(s.snapshot().flipped, vec![crate::events::Xy { x: 4, y: 4 }]);
+        s.undo().unwrap();
+        assert!(s.snapshot().flipped.is_empty());
+        s.resign().unwrap();
+        let Err(AppError::IllegalMove { reason, .. }) = s.play_human(5, 4) else {
+            panic!("the game is over");
+        };
+        assert_eq!(reason, IllegalReason::GameOver);
+    }
 
     #[test]
     fn only_the_strong_levels_search_by_time() {

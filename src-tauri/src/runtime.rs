@@ -1,0 +1,177 @@
+//! The Tauri wiring of the session: the managed state (the [`Session`] behind a mutex, and
+//! where it is kept on disk), the events it sends, and the hand-off of its searches to the
+//! worker on the blocking pool.
+
+use std::sync::{Mutex, MutexGuard};
+
+use tauri::{AppHandle, Emitter, Manager, Runtime};
+use tengen_engine::ai::{CancelFlag, SearchInfo};
+use tengen_engine::game::Game;
+
+use crate::error::AppResult;
+use crate::events::{self, AiProgress, ScoredPoint};
+use crate::session::{default_config, Event, Job, Outcome, SearchPlan, Session};
+use crate::snapshot::Snapshot;
+use crate::stats::{Stats, STATS_FILE};
+use crate::storage::{Saver, Settings, Storage, GAME_FILE, SETTINGS_FILE};
+use crate::worker;
+
+/// The managed state: the session behind a mutex, and where it is kept on disk.
+pub struct AppState {
+    session: Mutex<Session>,
+    pub storage: Storage,
+    pub saver: Saver,
+}
+
+impl AppState {
+    /// Opens the settings, the unfinished game and the statistics from `storage`; a missing,
+    /// corrupt or unreadable file gives the defaults, and each corrupt or unreadable one a
+    /// notice (`Session::file_notices`).
+    pub fn open(storage: Storage) -> Result<AppState, String> {
+        let (mut settings, settings_notice) = storage.load_settings();
+        let (game, game_notice) = storage
+            .load(GAME_FILE, |t| {
+                let game = Game::from_json(t).map_err(|e| e.to_string())?;
+                // The limits are checked again whatever the loader checked.
+                game.config().validate().map_err(|e| e.to_string())?;
+                Ok(Some(game))
+            })
+            .or_default(None);
+        let (stats, stats_notice) =
+            storage.load(STATS_FILE, Stats::from_json).or_default(Stats::default());
+        // The last configuration is offered again only if it is still a valid one (the one
+        // check of every way a game enters the app: `Game::new` validates it).
+        let last_game = settings.last_config.and_then(|c| Game::new(c).ok());
+        if last_game.is_none() {
+            settings.last_config = None;
+        }
+        let game = game
+            .or(last_game)
+            .or_else(|| Game::new(default_config()).ok())
+            .ok_or("the engine refused the default game")?;
+        let mut session = Session::new(game, settings);
+        session.stats = stats;
+        session.file_notices =
+            [settings_notice, game_notice, stats_notice].into_iter().flatten().collect();
+        Ok(AppState { session: Mutex::new(session), storage, saver: Saver::start() })
+    }
+
+    /// The session, also after a panic elsewhere poisoned the lock.
+    pub fn lock(&self) -> MutexGuard<'_, Session> {
+        self.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Saves the unfinished game (or removes the file once the game is over) and the
+    /// settings, atomically and off the calling thread.
+    pub fn persist(&self, session: &Session) {
+        if let Some(path) = self.storage.save_path(GAME_FILE) {
+            if session.game.result().is_none() {
+                self.saver.write(path, session.game.to_json());
+            } else {
+                self.saver.remove(path);
+            }
+        }
+        self.persist_settings(&session.settings);
+    }
+
+    /// Saves the settings atomically, off the calling thread.
+    pub fn persist_settings(&self, settings: &Settings) {
+        if let (Some(path), Ok(text)) =
+            (self.storage.save_path(SETTINGS_FILE), serde_json::to_string_pretty(settings))
+        {
+            self.saver.write(path, text);
+        }
+    }
+}
+
+/// Sends the events of a change (`move-played`, `game-over`).
+pub fn emit_events<R: Runtime>(app: &AppHandle<R>, events: Vec<Event>) {
+    for e in events {
+        let _ = match e {
+            Event::MovePlayed(m) => app.emit(events::MOVE_PLAYED, m),
+            Event::GameOver(g) => app.emit(events::GAME_OVER, g),
+        };
+    }
+}
+
+/// Saves the game and sends the current snapshot; answers with it.
+pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
+    let Some(state) = app.try_state::<AppState>() else {
+        return Snapshot::empty();
+    };
+    let snap = {
+        let mut session = state.lock();
+        if session.count_result() {
+            if let (Some(path), Ok(text)) =
+                (state.storage.save_path(STATS_FILE), serde_json::to_string_pretty(&session.stats))
+            {
+                state.saver.write(path, text);
+            }
+        }
+        state.persist(&session);
+        session.snapshot()
+    };
+    let _ = app.emit(events::SNAPSHOT, &snap);
+    snap
+}
+
+/// Starts the computer's search if it is its turn.
+pub fn kick<R: Runtime>(app: &AppHandle<R>) {
+    let Some(state) = app.try_state::<AppState>() else { return };
+    let plan = state.lock().next_job();
+    if let Some(plan) = plan {
+        launch(app, plan);
+    }
+}
+
+/// Starts a hint search; the hint arrives in a later snapshot.
+pub fn start_hint<R: Runtime>(app: &AppHandle<R>) -> AppResult<()> {
+    let Some(state) = app.try_state::<AppState>() else { return Ok(()) };
+    let plan = state.lock().hint_job()?;
+    if let Some(plan) = plan {
+        launch(app, plan);
+    }
+    Ok(())
+}
+
+fn launch<R: Runtime>(app: &AppHandle<R>, plan: SearchPlan) {
+    let job = plan.job.clone();
+    // The principal variation is shown in the game's notation.
+    let position = plan.position.clone();
+    let progress_app = app.clone();
+    let done_app = app.clone();
+    let search = move |cancel: &CancelFlag, report: &mut dyn FnMut(&SearchInfo)| {
+        plan.search(cancel, report)
+    };
+    let progress = move |job: &Job, info: &SearchInfo| {
+        let Some(state) = progress_app.try_state::<AppState>() else { return };
+        if !state.lock().progress(job, info) {
+            return;
+        }
+        let _ = progress_app.emit(
+            events::AI_PROGRESS,
+            AiProgress {
+                generation: job.generation,
+                color: job.color,
+                purpose: job.purpose.name(),
+                depth: info.depth,
+                seldepth: info.seldepth,
+                nodes: info.nodes,
+                nps: info.nps,
+                score: info.score,
+                pv: info.pv.iter().map(|&m| position.move_label(m)).collect(),
+                candidates: ScoredPoint::list(&info.candidates),
+            },
+        );
+    };
+    let done = move |job: &Job, outcome: Outcome| {
+        let Some(state) = done_app.try_state::<AppState>() else { return };
+        let applied = state.lock().finish(job, outcome);
+        if let Some(events) = applied {
+            emit_events(&done_app, events);
+            kick(&done_app);
+            publish_snapshot(&done_app);
+        }
+    };
+    worker::spawn(job, search, progress, done);
+}

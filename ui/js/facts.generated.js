@@ -1,0 +1,119 @@
+// Generated from src-tauri/src/facts.rs by its test; do not edit. To rewrite:
+// TENGEN_WRITE_FACTS=1 cargo test -p tengen-app --lib facts
+export const FACTS = Object.freeze({
+  "levels": [
+    {
+      "game": "gomoku",
+      "level": "fivetuple",
+      "rank": 1,
+      "followsClock": false
+    },
+    {
+      "game": "gomoku",
+      "level": "winarray",
+      "rank": 2,
+      "followsClock": false
+    },
+    {
+      "game": "gomoku",
+      "level": "pattern",
+      "rank": 3,
+      "followsClock": false
+    },
+    {
+      "game": "gomoku",
+      "level": "lookahead",
+      "rank": 4,
+      "followsClock": false
+    },
+    {
+      "game": "gomoku",
+      "level": "master",
+      "rank": 5,
+      "followsClock": true
+    },
+    {
+      "game": "reversi",
+      "level": "greedy",
+      "rank": 1,
+      "followsClock": false
+    },
+    {
+      "game": "reversi",
+      "level": "classic",
+      "rank": 2,
+      "followsClock": false
+    },
+    {
+      "game": "reversi",
+      "level": "strong",
+      "rank": 3,
+      "followsClock": true
+    },
+    {
+      "game": "reversi",
+      "level": "master",
+      "rank": 4,
+      "followsClock": true
+    }
+  ],
+  "rules": [
+    "freestyle",
+    "standard",
+    "renju"
+  ],
+  "timePerMoveMs": {
+    "min": 100,
+    "max": 60000,
+    "default": 1000,
+    "offered": [
+      100,
+      500,
+      1000,
+      2000,
+      5000,
+      10000,
+      30000,
+      60000
+    ]
+  },
+  "gomokuSizes": {
+    "min": 5,
+    "max": 26,
+    "default": 15,
+    "offered": [
+      9,
+      11,
+      13,
+      15,
+      17,
+      19
+    ]
+  },
+  "defaultSettings": {
+    "language": "auto",
+    "theme": "system",
+    "sound": true,
+    "showCoordinates": true,
+    "showMoveNumbers": false,
+    "lastConfig": null
+  },
+  "defaultConfig": {
+    "kind": {
+      "game": "gomoku",
+      "rule": "renju",
+      "size": 15
+    },
+    "black": {
+      "type": "human"
+    },
+    "white": {
+      "type": "computer",
+      "level": {
+        "game": "gomoku",
+        "level": "pattern"
+      }
+    },
+    "timePerMoveMs": 1000
+  }
+});
