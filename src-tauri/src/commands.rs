@@ -8,9 +8,9 @@ use tengen_engine::game::GameConfig;
 
 use crate::error::{AppError, AppResult};
 use crate::files::{self, Format};
-use crate::snapshot::Snapshot;
 use crate::runtime::{self, AppState};
 use crate::session::{Event, Session};
+use crate::snapshot::Snapshot;
 use crate::storage::Settings;
 
 fn app_state<R: Runtime>(app: &AppHandle<R>) -> AppResult<State<'_, AppState>> {
@@ -131,10 +131,7 @@ pub fn get_settings<R: Runtime>(app: AppHandle<R>) -> AppResult<Settings> {
 
 /// Replaces the settings (checked), saves them and answers with them.
 #[tauri::command]
-pub fn set_settings<R: Runtime>(
-    app: AppHandle<R>,
-    settings: Arg<Settings>,
-) -> AppResult<Settings> {
+pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Arg<Settings>) -> AppResult<Settings> {
     let Arg(settings) = settings;
     settings.validate().map_err(AppError::config)?;
     let st = app_state(&app)?;

@@ -140,9 +140,8 @@ fn launch<R: Runtime>(app: &AppHandle<R>, plan: SearchPlan) {
     let position = plan.position.clone();
     let progress_app = app.clone();
     let done_app = app.clone();
-    let search = move |cancel: &CancelFlag, report: &mut dyn FnMut(&SearchInfo)| {
-        plan.search(cancel, report)
-    };
+    let search =
+        move |cancel: &CancelFlag, report: &mut dyn FnMut(&SearchInfo)| plan.search(cancel, report);
     let progress = move |job: &Job, info: &SearchInfo| {
         let Some(state) = progress_app.try_state::<AppState>() else { return };
         if !state.lock().progress(job, info) {

@@ -12,8 +12,7 @@ use tengen_engine::ai::{
     AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
 };
 use tengen_engine::game::{
-    Game, GameConfig, GameKind, PlayerKind, Position, DEFAULT_GOMOKU_SIZE,
-    DEFAULT_TIME_PER_MOVE_MS,
+    Game, GameConfig, GameKind, PlayerKind, Position, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
 };
 use tengen_engine::{Color, Move, Point};
 
@@ -517,8 +516,8 @@ impl Session {
                     }
                     Purpose::Move => {
                         // Passes are the engine's to play: a search never answers with one.
-                        let legal = result.best != Move::Pass
-                            && self.game.check(result.best).is_ok();
+                        let legal =
+                            result.best != Move::Pass && self.game.check(result.best).is_ok();
                         if !legal {
                             self.notice = Some(Notice {
                                 code: "ai_failed",

@@ -177,14 +177,7 @@ pub fn build(session: &Session) -> Snapshot {
                 Move::Place(p) => (p.x, p.y, false),
                 Move::Pass => (0, 0, true),
             };
-            MoveEntry {
-                x,
-                y,
-                pass,
-                color: r.color,
-                ms: r.ms,
-                label: pos.move_label(r.mv),
-            }
+            MoveEntry { x, y, pass, color: r.color, ms: r.ms, label: pos.move_label(r.mv) }
         })
         .collect();
     let last_point = game.history().iter().rev().find_map(|r| r.mv.point());

@@ -677,3 +677,49 @@ test('every choice of the start panel is readable in its closed select, in both 
     await done(page);
   }
 });
+
+test("the start panel offers exactly the levels, rules, sizes and times Rust's facts give", async () => {
+  // facts.generated.js is what src-tauri/src/facts.rs writes (its test fails when they differ).
+  const page = await open({ snapshot: null, settings: { lastConfig: null } });
+  await page.waitForSelector('[data-testid="start-panel"][open]');
+  const facts = await page.evaluate(async () => (await import('./js/facts.generated.js')).FACTS);
+  const options = (id) => page.evaluate((id) => [...document.querySelector(`[data-testid="${id}"]`).options].map((o) => o.value), id);
+  const value = (id) => page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`).value, id);
+  // No game yet: the panel shows the first game Rust would start.
+  const first = facts.defaultConfig;
+  assert.equal(await value('game'), first.kind.game);
+  assert.equal(await value('rule'), first.kind.rule);
+  assert.equal(Number(await value('size')), first.kind.size);
+  assert.equal(await value('level'), first.white.level.level);
+  assert.equal(Number(await value('time')), first.timePerMoveMs);
+  assert.deepEqual(await options('rule'), facts.rules);
+  assert.deepEqual((await options('size')).map(Number), facts.gomokuSizes.offered);
+  assert.deepEqual((await options('time')).map(Number), facts.timePerMoveMs.offered);
+  assert.equal(facts.timePerMoveMs.offered[0], facts.timePerMoveMs.min, 'the offered times are the allowed range');
+  assert.equal(facts.timePerMoveMs.offered.at(-1), facts.timePerMoveMs.max);
+  for (const game of ['gomoku', 'reversi']) {
+    await page.selectOption('[data-testid="game"]', game);
+    const levels = facts.levels.filter((l) => l.game === game);
+    assert.deepEqual(await options('level'), levels.map((l) => l.level), game);
+    // The note under the time says whether the chosen level follows it.
+    for (const l of levels) {
+      await page.selectOption('[data-testid="level"]', l.level);
+      const note = await text(page, '#time-note');
+      assert.equal(note, l.followsClock ? 'this level thinks for this long' : 'this level plays at its own pace', `${game} ${l.level}`);
+    }
+  }
+  await done(page);
+});
+
+test('an argument the backend cannot read is refused in words', async () => {
+  const page = await open({ snapshot: snapshot() });
+  await page.evaluate(() =>
+    window.__mock.fail('play_move', { code: 'invalid_argument', message: 'Invalid x: invalid value: integer `300`, expected u8.', params: { field: 'x', detail: 'invalid value: integer `300`, expected u8' } }),
+  );
+  await page.click(cell(3, 3));
+  await page.waitForSelector('[data-testid="toast"]:not([hidden])');
+  const toast = await text(page, '#toast');
+  assert.match(toast, /not valid/);
+  assert.doesNotMatch(toast, /invalid_argument|\[object/);
+  await done(page);
+});

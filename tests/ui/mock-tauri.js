@@ -43,10 +43,6 @@
     get_settings: () => ({ language: 'en', theme: 'light', sound: false, showCoordinates: true, showMoveNumbers: false, lastConfig: null }),
     set_settings: (args) => args.settings,
     get_snapshot: () => mock.snapshot,
-    list_levels: () => [
-      ...['fivetuple', 'winarray', 'pattern', 'lookahead', 'master'].map((level, i) => ({ game: 'gomoku', level, rank: i + 1 })),
-      ...['greedy', 'classic', 'strong', 'master'].map((level, i) => ({ game: 'reversi', level, rank: i + 1 })),
-    ],
     play_move: (args) => mock.fakePlay(args),
     undo: () => mock.snapshot,
     redo: () => mock.snapshot,

@@ -1,36 +1,21 @@
 // Wires backend state to the views. Holds no game rules: everything shown comes from the
 // latest snapshot (its fields: src-tauri/src/snapshot.rs; the commands and events:
-// src-tauri/src/commands.rs and events.rs; the flow: docs/ARCHITECTURE.md) and the user's
-// settings.
+// src-tauri/src/commands.rs and events.rs; the flow: docs/ARCHITECTURE.md), the user's
+// settings (settings.js) and the facts Rust writes (facts.generated.js). The start panel is
+// start-panel.js.
 
 import { api, on } from './ipc.js';
 import { Board } from './board.js';
-import { t, translate, setLanguage, resolveLanguage, errorText, prefetch } from './i18n.js';
+import { t, translate, resolveLanguage, errorText, prefetch, levelName } from './i18n.js';
 import * as sound from './sound.js';
 import { installKeyboard } from './keyboard.js';
+import { installStartPanel, openStartPanel, isStartPanelOpen, refresh as refreshStartPanel, configOf } from './start-panel.js';
+import { installSettings, applySettings, saveSettings, openSettings, settings, withDefaults } from './settings.js';
 
 const $ = (sel) => document.querySelector(sel);
 
-const DEFAULT_SETTINGS = {
-  language: 'auto',
-  theme: 'system',
-  sound: true,
-  showCoordinates: true,
-  showMoveNumbers: false,
-  lastConfig: null,
-};
-
-const FALLBACK_LEVELS = [
-  ...['fivetuple', 'winarray', 'pattern', 'lookahead', 'master'].map((level, i) => ({ game: 'gomoku', level, rank: i + 1 })),
-  ...['greedy', 'classic', 'strong', 'master'].map((level, i) => ({ game: 'reversi', level, rank: i + 1 })),
-];
-const GOMOKU_SIZES = [9, 11, 13, 15, 17, 19];
-const TIMES_MS = [500, 1000, 2000, 5000, 10000, 30000];
-
 const state = {
   snapshot: null,
-  settings: { ...DEFAULT_SETTINGS },
-  levels: FALLBACK_LEVELS,
   progress: null, // latest ai-progress for the current generation
   cursor: null,
   showCursor: false,
@@ -41,7 +26,6 @@ const state = {
 };
 
 let board;
-const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
 
 // ---------------------------------------------------------------- helpers
 
@@ -50,11 +34,9 @@ const isHuman = (snap, color) => snap?.players?.[color]?.type === 'human';
 const otherColor = (c) => (c === 'black' ? 'white' : 'black');
 const gameOn = (snap) => !!snap && !snap.result;
 
+/** A point in the game's notation, from the snapshot's labels (the engine's notation). */
 function pointLabel(snap, p) {
-  if (!p) return '';
-  const col = snap?.columns?.[p.x] ?? String.fromCharCode(97 + p.x);
-  const row = snap?.rows?.[p.y] ?? String((snap?.size ?? 15) - p.y);
-  return `${col}${row}`;
+  return p ? `${snap.columns?.[p.x] ?? ''}${snap.rows?.[p.y] ?? ''}` : '';
 }
 
 /** A score as people read it, from the point of view of the side that searched. */
@@ -183,7 +165,7 @@ function onProgress(p) {
 // ---------------------------------------------------------------- rendering
 
 function boardConfig(snap) {
-  const s = state.settings;
+  const s = settings();
   const reversi = snap?.game === 'reversi';
   const labels = {
     board: snap ? t('board.label', { game: t(`game.${snap.game}`), size: snap.size }) : '',
@@ -282,10 +264,6 @@ function analysisText(snap) {
   return text;
 }
 
-function levelName(level) {
-  return level ? t(`level.${level.game}.${level.level}`) : '';
-}
-
 function renderPlayers(snap) {
   const humans = snap ? ['black', 'white'].filter((c) => isHuman(snap, c)).length : 0;
   for (const color of ['black', 'white']) {
@@ -331,7 +309,7 @@ function renderMoves(snap) {
       const m = r[color];
       span.className = `mv ${color}`;
       if (m) {
-        span.textContent = m.pass ? t('moves.pass') : m.label || pointLabel(snap, m);
+        span.textContent = m.pass ? t('moves.pass') : m.label;
         if (m.index === lastIndex) span.classList.add('current');
         if (m.pass) span.classList.add('pass');
       }
@@ -394,190 +372,16 @@ function showResult(snap) {
   if (!dialog.open) dialog.showModal();
 }
 
-// ---------------------------------------------------------------- start panel
-
-/** The settings of the game in a snapshot, in the shape new_game takes. */
-function configOf(snap) {
-  return {
-    kind: snap.game === 'gomoku' ? { game: 'gomoku', rule: snap.rule, size: snap.size } : { game: snap.game },
-    black: snap.players?.black,
-    white: snap.players?.white,
-    timePerMoveMs: snap.timePerMoveMs,
-  };
-}
-
-/** Fills the start panel from a config; without one, from the backend's default game. */
-function fillStartPanel(config) {
-  const form = $('#start-form');
-  const kind = config?.kind || { game: 'gomoku', rule: 'renju', size: 15 };
-  form.game.value = kind.game === 'reversi' ? 'reversi' : 'gomoku';
-  if (kind.game === 'gomoku') {
-    form.rule.value = kind.rule || 'renju';
-    state.gomokuSize = kind.size || 15;
-  }
-  const b = config?.black?.type || 'human';
-  const w = config?.white?.type || 'computer';
-  form.side.value = b === 'human' && w === 'human' ? 'both' : b === 'human' ? 'black' : w === 'human' ? 'white' : 'none';
-  const computer = [config?.black, config?.white].find((p) => p?.type === 'computer');
-  state.startLevel = computer?.level?.level || null;
-  state.startTime = config?.timePerMoveMs || 1000;
-  refreshStartFields();
-}
-
-function option(value, text) {
-  const o = document.createElement('option');
-  o.value = value;
-  o.textContent = text;
-  return o;
-}
-
-function refreshStartFields() {
-  const form = $('#start-form');
-  const game = form.game.value;
-  const gomoku = game === 'gomoku';
-
-  // Reversi has one rule and one size: only the fields that apply are shown.
-  $('#field-rule').hidden = !gomoku;
-  $('#field-size').hidden = !gomoku;
-  const sizes = gomoku ? GOMOKU_SIZES : [8];
-  const wantSize = gomoku ? Number(form.size.value) || state.gomokuSize || 15 : 8;
-  form.size.replaceChildren(...sizes.map((n) => option(n, t('start.size.option', { n }))));
-  form.size.value = sizes.includes(wantSize) ? wantSize : gomoku ? 15 : 8;
-
-  const levels = state.levels.filter((l) => l.game === game).sort((a, b) => a.rank - b.rank);
-  const current = form.level.value && levels.some((l) => l.level === form.level.value) ? form.level.value : null;
-  form.level.replaceChildren(...levels.map((l) => option(l.level, t('level.option', { rank: l.rank, name: levelName(l) }))));
-  const fallback = levels[Math.min(2, levels.length - 1)]?.level;
-  const pick = [state.startLevel, current, fallback].find((l) => l && levels.some((x) => x.level === l));
-  if (pick) form.level.value = pick;
-  state.startLevel = null;
-  form.level.disabled = form.side.value === 'both';
-
-  const time = Number(form.time.value) || state.startTime || 1000;
-  form.time.replaceChildren(...TIMES_MS.map((ms) => option(ms, t('start.time.option', { s: ms / 1000 }))));
-  form.time.value = TIMES_MS.includes(time) ? time : 1000;
-  form.time.disabled = form.side.value === 'both';
-
-  $('#rule-desc').textContent = gomoku ? t(`rule.${form.rule.value}.desc`) : t('rule.reversi.desc');
-}
-
-function readStartPanel() {
-  const form = $('#start-form');
-  const game = form.game.value;
-  const kind = game === 'gomoku' ? { game, rule: form.rule.value, size: Number(form.size.value) } : { game: 'reversi' };
-  const human = { type: 'human' };
-  const computer = { type: 'computer', level: { game, level: form.level.value } };
-  const side = form.side.value;
-  return {
-    kind,
-    black: side === 'black' || side === 'both' ? human : computer,
-    white: side === 'white' || side === 'both' ? human : computer,
-    timePerMoveMs: Number(form.time.value),
-  };
-}
-
-function openStartPanel() {
-  closeMenus();
-  $('#start-error').textContent = '';
-  // The panel opens on the current game's settings (the last ones chosen before any game).
-  fillStartPanel(state.snapshot ? configOf(state.snapshot) : state.settings.lastConfig);
-  const dialog = $('#start-dialog');
-  if (!dialog.open) dialog.showModal();
-  $('#start-go').focus();
-}
-
-async function startGame(e) {
-  e.preventDefault();
-  sound.unlock();
-  const config = readStartPanel();
-  const seen = state.snapshotEvents;
-  try {
-    const snap = await api.newGame(config);
-    $('#start-dialog').close();
-    $('#result-dialog').open && $('#result-dialog').close();
-    if (snap && state.snapshotEvents === seen) apply(snap);
-    saveSettings({ lastConfig: config });
-  } catch (err) {
-    $('#start-error').textContent = errorText(err);
-  }
-}
-
-// ---------------------------------------------------------------- settings
-
-function resolvedTheme(setting) {
-  if (setting === 'light' || setting === 'dark') return setting;
-  return systemDark.matches ? 'dark' : 'light';
-}
-
-async function applySettings(settings, { translateNow = true } = {}) {
-  state.settings = { ...DEFAULT_SETTINGS, ...settings };
-  const s = state.settings;
-  document.documentElement.dataset.theme = resolvedTheme(s.theme);
-  document.documentElement.dataset.themeSetting = s.theme;
-  sound.setEnabled(s.sound);
-  await setLanguage(resolveLanguage(s.language));
-  if (translateNow) {
-    translate();
-    if ($('#start-dialog').open) refreshStartFields();
-    render();
-  }
-  const form = $('#settings-dialog form');
-  form.language.value = s.language;
-  form.theme.value = s.theme;
-  form.sound.checked = !!s.sound;
-  form.showCoordinates.checked = !!s.showCoordinates;
-  form.showMoveNumbers.checked = !!s.showMoveNumbers;
-}
-
-async function saveSettings(change) {
-  const next = { ...state.settings, ...change };
-  await applySettings(next);
-  try {
-    const saved = await api.setSettings(next);
-    if (saved && typeof saved === 'object') state.settings = { ...DEFAULT_SETTINGS, ...saved };
-  } catch (err) {
-    if (err.code !== 'no_backend') showError(err);
-  }
-}
-
-function openSettings() {
-  closeMenus();
-  $('#settings-dialog').showModal();
-  renderStats();
-}
-
-/** Wins, losses and draws per game, rule and level, when the backend keeps them. */
-async function renderStats() {
-  const box = $('#stats');
-  let rows = null;
-  try {
-    rows = await api.getStats();
-  } catch {
-    rows = null;
-  }
-  const valid = Array.isArray(rows) && rows.filter((r) => r && r.game && Number.isFinite(r.wins ?? 0));
-  if (!valid || !valid.length) {
-    box.replaceChildren(Object.assign(document.createElement('p'), { textContent: t('settings.stats.none') }));
-    return;
-  }
-  const table = document.createElement('table');
-  const head = table.createTHead().insertRow();
-  for (const key of ['stats.game', 'stats.level', 'stats.wins', 'stats.losses', 'stats.draws']) {
-    const th = document.createElement('th');
-    th.textContent = t(key);
-    head.append(th);
-  }
-  const body = table.createTBody();
-  for (const r of valid) {
-    const tr = body.insertRow();
-    const game = r.game === 'gomoku' && r.rule ? `${t('game.gomoku')} · ${t(`rule.${r.rule}`)}` : t(`game.${r.game}`);
-    const level = r.level ? t(`level.${r.game}.${typeof r.level === 'string' ? r.level : r.level.level}`) : '';
-    for (const v of [game, level, r.wins ?? 0, r.losses ?? 0, r.draws ?? 0]) tr.insertCell().textContent = String(v);
-  }
-  box.replaceChildren(table);
-}
-
 // ---------------------------------------------------------------- actions
+
+/** Starts the game `config` (the start panel's choice); throws when the backend refuses it. */
+async function startGame(config) {
+  const seen = state.snapshotEvents;
+  const snap = await api.newGame(config);
+  $('#result-dialog').open && $('#result-dialog').close();
+  if (snap && state.snapshotEvents === seen) apply(snap);
+  saveSettings({ lastConfig: config });
+}
 
 function closeMenus() {
   $('#save-menu').hidden = true;
@@ -698,25 +502,24 @@ function wire() {
   $('#btn-stop').addEventListener('click', () => command(api.stopThinking));
   $('#btn-resign').addEventListener('click', resign);
 
-  const form = $('#start-form');
-  form.addEventListener('submit', startGame);
-  form.game.addEventListener('change', refreshStartFields);
-  form.rule.addEventListener('change', refreshStartFields);
-  form.side.addEventListener('change', refreshStartFields);
-  $('#start-cancel').addEventListener('click', () => $('#start-dialog').close());
-
-  const settingsForm = $('#settings-dialog form');
-  settingsForm.addEventListener('change', (e) => {
-    const el = e.target;
-    saveSettings({ [el.name]: el.type === 'checkbox' ? el.checked : el.value });
+  installStartPanel({
+    // The panel opens on the current game's settings (the last ones chosen before any game).
+    currentConfig: () => (state.snapshot ? configOf(state.snapshot) : settings().lastConfig),
+    start: startGame,
+    beforeOpen: closeMenus,
+  });
+  installSettings({
+    retranslate: () => {
+      translate();
+      if (isStartPanelOpen()) refreshStartPanel();
+      render();
+    },
+    error: showError,
+    beforeOpen: closeMenus,
   });
 
   $('#result-dialog').addEventListener('close', () => {
     if ($('#result-dialog').returnValue === 'new') openStartPanel();
-  });
-
-  systemDark.addEventListener('change', () => {
-    document.documentElement.dataset.theme = resolvedTheme(state.settings.theme);
   });
 
   installKeyboard(
@@ -743,19 +546,10 @@ async function init() {
   // language before the setting is known); the snapshot after the event listeners, so that
   // no change between the two is missed.
   prefetch(['en', resolveLanguage('auto')]);
-  const settings = api.getSettings().then(
-    (saved) => ({ ...DEFAULT_SETTINGS, ...saved }),
-    (err) => {
-      if (err.code !== 'no_backend') showError(err);
-      return DEFAULT_SETTINGS;
-    },
-  );
-  const levels = api.listLevels().then(
-    (list) => {
-      if (Array.isArray(list) && list.length) state.levels = list;
-    },
-    () => {}, // the built-in list
-  );
+  const saved = api.getSettings().then(withDefaults, (err) => {
+    if (err.code !== 'no_backend') showError(err);
+    return withDefaults(null);
+  });
   const listening = Promise.all([
     on('snapshot', (snap) => {
       state.snapshotEvents++;
@@ -768,9 +562,8 @@ async function init() {
   // The marks time the start for scripts/bench-app.mjs.
   const mark = (name) => performance.mark(`tengen-${name}`);
   mark('init');
-  await applySettings(await settings);
+  await applySettings(await saved);
   mark('texts');
-  await levels;
   const snap = await first;
   mark('snapshot');
   if (snap && snap.board && state.snapshotEvents === 0) apply(snap);

@@ -95,3 +95,8 @@ export function errorText(error) {
   if (has(`error.${code}`)) return t(`error.${code}`, params);
   return error?.message || t('error.unknown', params);
 }
+
+/** A computer level's name: `level` is {game, level}. */
+export function levelName(level) {
+  return level ? t(`level.${level.game}.${level.level}`) : '';
+}

@@ -45,7 +45,6 @@ export const api = {
   openGame: () => call('open_game'),
   getSettings: () => call('get_settings'),
   setSettings: (settings) => call('set_settings', { settings }),
-  listLevels: () => call('list_levels'),
   // Optional: [{game, rule, level, wins, losses, draws}] when the backend keeps statistics.
   getStats: () => call('get_stats'),
 };

@@ -1,0 +1,140 @@
+// The start panel: chooses the next game. Its choices (levels, rules, board sizes, times per
+// move, the first game's settings) come from Rust through facts.generated.js; the backend
+// checks the game it is asked for (GameConfig::validate), so nothing here decides a rule.
+
+import { t, errorText, levelName } from './i18n.js';
+import * as sound from './sound.js';
+import { FACTS } from './facts.generated.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+let hooks = {
+  /** The game to fill the panel from when it opens (a GameConfig, or null). */
+  currentConfig: () => null,
+  /** Starts the game `config`; throws the backend's error when it is refused. */
+  start: async () => {},
+  /** Closes whatever else is open before the panel shows. */
+  beforeOpen: () => {},
+};
+
+// What the panel was filled with, until the fields that depend on the game are rebuilt.
+const wanted = { rule: null, size: FACTS.gomokuSizes.default, level: null, time: FACTS.timePerMoveMs.default };
+
+/** The settings of the game in a snapshot, in the shape new_game takes. */
+export function configOf(snap) {
+  return {
+    kind: snap.game === 'gomoku' ? { game: 'gomoku', rule: snap.rule, size: snap.size } : { game: snap.game },
+    black: snap.players?.black,
+    white: snap.players?.white,
+    timePerMoveMs: snap.timePerMoveMs,
+  };
+}
+
+function option(value, text) {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = text;
+  return o;
+}
+
+/** Fills the panel from a config; without one, from the backend's first game. */
+function fill(config) {
+  const form = $('#start-form');
+  const c = config?.kind ? config : FACTS.defaultConfig;
+  form.game.value = c.kind.game;
+  if (c.kind.game === 'gomoku') {
+    wanted.rule = c.kind.rule;
+    wanted.size = c.kind.size;
+  }
+  const b = c.black?.type;
+  const w = c.white?.type;
+  form.side.value = b === 'human' && w === 'human' ? 'both' : b === 'human' ? 'black' : w === 'human' ? 'white' : 'none';
+  wanted.level = [c.black, c.white].find((p) => p?.type === 'computer')?.level?.level ?? null;
+  wanted.time = c.timePerMoveMs;
+  form.size.value = '';
+  form.time.value = '';
+  refresh();
+}
+
+/** Rebuilds the fields that depend on the game and the side (and the texts). */
+export function refresh() {
+  const form = $('#start-form');
+  const game = form.game.value;
+  const gomoku = game === 'gomoku';
+  const sizes = FACTS.gomokuSizes;
+  const times = FACTS.timePerMoveMs;
+
+  const rule = wanted.rule || form.rule.value;
+  form.rule.replaceChildren(...FACTS.rules.map((r) => option(r, t(`rule.${r}`))));
+  form.rule.value = FACTS.rules.includes(rule) ? rule : FACTS.defaultConfig.kind.rule;
+  wanted.rule = null;
+  // Reversi has one rule and one size: only the fields that apply are shown.
+  $('#field-rule').hidden = !gomoku;
+  $('#field-size').hidden = !gomoku;
+  const size = Number(form.size.value) || wanted.size;
+  form.size.replaceChildren(...sizes.offered.map((n) => option(n, t('start.size.option', { n }))));
+  form.size.value = sizes.offered.includes(size) ? size : sizes.default;
+
+  const levels = FACTS.levels.filter((l) => l.game === game);
+  const byName = (name) => levels.find((l) => l.level === name);
+  const first = FACTS.defaultConfig.white.level;
+  const pick = byName(wanted.level) || byName(form.level.value) || byName(first?.game === game ? first.level : null) || levels[0];
+  form.level.replaceChildren(...levels.map((l) => option(l.level, t('level.option', { rank: l.rank, name: levelName(l) }))));
+  if (pick) form.level.value = pick.level;
+  wanted.level = null;
+  form.level.disabled = form.side.value === 'both';
+
+  const time = Number(form.time.value) || wanted.time;
+  form.time.replaceChildren(...times.offered.map((ms) => option(ms, t('start.time.option', { s: ms / 1000 }))));
+  form.time.value = times.offered.includes(time) ? time : times.default;
+  form.time.disabled = form.side.value === 'both';
+  $('#time-note').textContent = pick ? t(pick.followsClock ? 'start.time.follows' : 'start.time.own_pace') : '';
+
+  $('#rule-desc').textContent = gomoku ? t(`rule.${form.rule.value}.desc`) : t('rule.reversi.desc');
+}
+
+function read() {
+  const form = $('#start-form');
+  const game = form.game.value;
+  const kind = game === 'gomoku' ? { game, rule: form.rule.value, size: Number(form.size.value) } : { game };
+  const human = { type: 'human' };
+  const computer = { type: 'computer', level: { game, level: form.level.value } };
+  const side = form.side.value;
+  return {
+    kind,
+    black: side === 'black' || side === 'both' ? human : computer,
+    white: side === 'white' || side === 'both' ? human : computer,
+    timePerMoveMs: Number(form.time.value),
+  };
+}
+
+/** Opens the panel on the current game's settings (the last ones chosen before any game). */
+export function openStartPanel() {
+  hooks.beforeOpen();
+  $('#start-error').textContent = '';
+  fill(hooks.currentConfig());
+  const dialog = $('#start-dialog');
+  if (!dialog.open) dialog.showModal();
+  $('#start-go').focus();
+}
+
+export const isStartPanelOpen = () => $('#start-dialog').open;
+
+async function submit(e) {
+  e.preventDefault();
+  sound.unlock();
+  try {
+    await hooks.start(read());
+    $('#start-dialog').close();
+  } catch (err) {
+    $('#start-error').textContent = errorText(err);
+  }
+}
+
+export function installStartPanel(given) {
+  hooks = { ...hooks, ...given };
+  const form = $('#start-form');
+  form.addEventListener('submit', submit);
+  for (const field of [form.game, form.rule, form.side, form.level]) field.addEventListener('change', () => refresh());
+  $('#start-cancel').addEventListener('click', () => $('#start-dialog').close());
+}
