@@ -87,8 +87,10 @@ export function refresh() {
   const time = Number(form.time.value) || wanted.time;
   form.time.replaceChildren(...times.offered.map((ms) => option(ms, t('start.time.option', { s: ms / 1000 }))));
   form.time.value = times.offered.includes(time) ? time : times.default;
-  form.time.disabled = form.side.value === 'both';
-  $('#time-note').textContent = pick ? t(pick.followsClock ? 'start.time.follows' : 'start.time.own_pace') : '';
+  const nobody = form.side.value === 'both';
+  form.time.disabled = nobody;
+  // Whether the chosen level thinks for this time or at its own pace (Rust's fact).
+  $('#time-note').textContent = pick && !nobody ? t(pick.followsClock ? 'start.time.follows' : 'start.time.own_pace') : '';
 
   $('#rule-desc').textContent = gomoku ? t(`rule.${form.rule.value}.desc`) : t('rule.reversi.desc');
 }
