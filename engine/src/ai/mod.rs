@@ -5,13 +5,13 @@
 //! [`AnyEngine`], which picks the game), so a new level needs no change outside this module.
 
 pub mod control;
-mod level;
 mod types;
 
 pub mod gomoku;
 pub mod reversi;
 
-pub use level::{GomokuLevel, Level, ParseLevelError, ReversiLevel};
+pub use crate::level::{GomokuLevel, Level, ParseLevelError, ReversiLevel};
+pub use control::limits_for;
 pub use types::{Bound, CancelFlag, Candidate, Limits, PvLine, Score, SearchInfo, SearchResult};
 
 /// One computer player for positions of type `P`.
