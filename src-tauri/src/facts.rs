@@ -8,14 +8,14 @@
 //! `TENGEN_WRITE_FACTS=1 cargo test -p tengen-app --lib facts`.
 
 use serde::Serialize;
-use tengen_engine::ai::{GomokuLevel, Level, Limits, ReversiLevel};
 use tengen_engine::game::{
     GameConfig, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS, GOMOKU_SIZE_CHOICES,
     MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS, TIME_PER_MOVE_CHOICES_MS,
 };
 use tengen_engine::gomoku::{Rule, MAX_SIZE, MIN_SIZE};
+use tengen_engine::level::Level;
 
-use crate::session::{default_config, limits_for};
+use crate::session::default_config;
 use crate::storage::Settings;
 
 /// Where the UI's copy lives, from the crate's folder.
@@ -61,24 +61,21 @@ pub struct Facts {
     pub default_config: GameConfig,
 }
 
-fn level_fact(level: Level, rank: usize) -> LevelFact {
-    let probe = DEFAULT_TIME_PER_MOVE_MS;
-    LevelFact {
-        game: level.game_name(),
-        level: level.name(),
-        rank,
-        follows_clock: limits_for(level, probe) != Limits::default(),
+impl From<Level> for LevelFact {
+    fn from(level: Level) -> LevelFact {
+        LevelFact {
+            game: level.game_name(),
+            level: level.name(),
+            rank: level.strength() + 1,
+            follows_clock: level.follows_clock(),
+        }
     }
 }
 
 /// The facts, from the engine and the app's defaults.
 pub fn facts() -> Facts {
-    let gomoku =
-        GomokuLevel::ALL.iter().enumerate().map(|(i, &l)| level_fact(Level::Gomoku(l), i + 1));
-    let reversi =
-        ReversiLevel::ALL.iter().enumerate().map(|(i, &l)| level_fact(Level::Reversi(l), i + 1));
     Facts {
-        levels: gomoku.chain(reversi).collect(),
+        levels: Level::all().map(LevelFact::from).collect(),
         rules: Rule::ALL.to_vec(),
         time_per_move_ms: Choices {
             min: MIN_TIME_PER_MOVE_MS,
@@ -134,13 +131,18 @@ mod tests {
     #[test]
     fn the_facts_agree_with_the_engines_limits() {
         let f = facts();
-        assert_eq!(f.levels.len(), GomokuLevel::ALL.len() + ReversiLevel::ALL.len());
+        assert_eq!(f.levels.len(), Level::all().count());
         assert_eq!(
             f.levels[0],
             LevelFact { game: "gomoku", level: "fivetuple", rank: 1, follows_clock: false }
         );
-        let master = f.levels.iter().find(|l| l.game == "gomoku" && l.level == "master");
-        assert!(master.is_some_and(|l| l.follows_clock));
+        for l in Level::all() {
+            let fact = f.levels.iter().find(|x| (x.game, x.level) == (l.game_name(), l.name()));
+            assert_eq!(fact.map(|x| x.follows_clock), Some(l.follows_clock()), "{l}");
+        }
+        let ranks: Vec<usize> =
+            f.levels.iter().filter(|l| l.game == "reversi").map(|l| l.rank).collect();
+        assert_eq!(ranks, [1, 2, 3, 4]);
         let t = &f.time_per_move_ms;
         assert_eq!((t.offered[0], t.offered[t.offered.len() - 1]), (t.min, t.max));
         // Every offered game is one the engine accepts.

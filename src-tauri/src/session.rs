@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use tengen_engine::ai::{
-    AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
+    limits_for, AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
 };
 use tengen_engine::game::{
     Game, GameConfig, GameKind, PlayerKind, Position, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
@@ -170,19 +170,6 @@ pub fn default_config() -> GameConfig {
             level: Level::Gomoku(tengen_engine::ai::GomokuLevel::Pattern),
         },
         time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
-    }
-}
-
-/// The search limits of a level: the configured time per move for the strong levels, which
-/// search by time; the classic levels keep their own fixed depth.
-pub fn limits_for(level: Level, time_per_move_ms: u64) -> Limits {
-    use tengen_engine::ai::{GomokuLevel, ReversiLevel};
-    match level {
-        Level::Gomoku(GomokuLevel::Master)
-        | Level::Reversi(ReversiLevel::Strong | ReversiLevel::Master) => {
-            Limits::time(time_per_move_ms)
-        }
-        _ => Limits::default(),
     }
 }
 
@@ -472,7 +459,7 @@ impl Session {
             level,
             slot,
             position: self.game.position().clone(),
-            limits: limits_for(level, self.game.config().time_per_move_ms),
+            limits: limits_for(level, Duration::from_millis(self.game.config().time_per_move_ms)),
             seed: self.seed,
             factory: self.engine_factory.clone(),
         }
@@ -587,15 +574,5 @@ mod tests {
             panic!("the game is over");
         };
         assert_eq!(reason, IllegalReason::GameOver);
-    }
-
-    #[test]
-    fn only_the_strong_levels_search_by_time() {
-        let timed = Limits::time(2500);
-        assert_eq!(limits_for(Level::Gomoku(GomokuLevel::Master), 2500), timed);
-        assert_eq!(limits_for(Level::Reversi(ReversiLevel::Strong), 2500), timed);
-        assert_eq!(limits_for(Level::Reversi(ReversiLevel::Master), 2500), timed);
-        assert_eq!(limits_for(Level::Gomoku(GomokuLevel::FiveTuple), 2500), Limits::default());
-        assert_eq!(limits_for(Level::Reversi(ReversiLevel::Classic), 2500), Limits::default());
     }
 }

@@ -24,7 +24,7 @@ export const FACTS = Object.freeze({
       "game": "gomoku",
       "level": "lookahead",
       "rank": 4,
-      "followsClock": false
+      "followsClock": true
     },
     {
       "game": "gomoku",
@@ -48,7 +48,7 @@ export const FACTS = Object.freeze({
       "game": "reversi",
       "level": "strong",
       "rank": 3,
-      "followsClock": true
+      "followsClock": false
     },
     {
       "game": "reversi",
