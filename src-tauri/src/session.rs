@@ -527,7 +527,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tengen_engine::ai::{GomokuLevel, ReversiLevel};
+    use tengen_engine::ai::GomokuLevel;
     use tengen_engine::game::IllegalReason;
     use tengen_engine::gomoku::Rule;
 
