@@ -270,3 +270,14 @@ test('the start panel and the board in both themes and both languages', async ()
   await setSetting('theme', 'system');
   await setSetting('language', 'auto');
 });
+
+test("an IPC argument the app cannot read is its typed invalid_argument error, not Tauri's bare string", async () => {
+  const refusal = (args) =>
+    s.execute(`return window.__TAURI__.core.invoke('play_move', arguments[0]).then(() => 'accepted', (e) => e);`, [args]);
+  for (const [args, field] of [[{ x: 300, y: 0 }, 'x'], [{ x: 0, y: -1 }, 'y'], [{ x: 'h', y: 8 }, 'x'], [{ x: 1 }, 'y']]) {
+    const e = await refusal(args);
+    assert.equal(typeof e, 'object', `${JSON.stringify(args)}: ${JSON.stringify(e)}`);
+    assert.equal(e.code, 'invalid_argument', JSON.stringify(e));
+    assert.equal(e.params.field, field, JSON.stringify(e));
+  }
+});
