@@ -1,0 +1,503 @@
+//! `tengen nboard`: Tengen's Reversi engine as an NBoard engine, on stdin/stdout.
+//!
+//! NBoard (and other GUIs and managers that host NBoard engines) start the engine and speak
+//! protocol version 2 ([`protocol`]). A reader thread reads stdin as bytes (bounded lines)
+//! and forwards them over a channel, and the engine searches on a thread of its own with a
+//! cancel flag, so that `ping` and `quit` are heard during a search: `ping` stops it, its
+//! answer is sent, then `pong`; `quit` stops it and ends at once. A bad line is reported on
+//! stderr (`Error: ...`, as other NBoard engines do; the protocol says to ignore the line)
+//! and the engine goes on.
+//!
+//! Search limits:
+//! - `set depth N` is the midgame depth. Master solves the endgame exactly from
+//!   min(2N, 20) empties (20 is where Master solves with about a second); the other levels
+//!   search N plies. Without `set depth`, the level's own default (about a second).
+//! - `go` also honours the game's clock when the GGF has one (`TI`, `TB`, `TW`): the time
+//!   left (main time, increments, less the move times the record gives) is passed as
+//!   [`Limits::time_left`], and a move is given that time spread over the side's moves still
+//!   to come before the last 12 empties (which the solver plays in moments), less a reserve.
+//! - `hint N` lists the N best moves at the depth, without the clock (as the protocol says).
+
+mod protocol;
+
+use std::collections::VecDeque;
+use std::io::{BufRead, Read, Write};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use tengen_engine::ai::reversi::master::SOLVE_FROM;
+use tengen_engine::ai::{AnyEngine, CancelFlag, Level, Limits, PvLine, ReversiLevel, SearchResult};
+use tengen_engine::reversi::ggf::{self, GgfGame, MAX_GGF_BYTES};
+use tengen_engine::reversi::Position;
+
+use super::CmdResult;
+use protocol::Command;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The Reversi level to play (see `tengen levels`): greedy, classic, strong, master.
+    #[arg(long, default_value = "master")]
+    pub level: String,
+    /// Seed of the engine's random choices (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// Why the engine stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum NboardError {
+    #[error(transparent)]
+    Level(#[from] tengen_engine::ai::ParseLevelError),
+    #[error("cannot write to the GUI: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The name sent with `set myname`.
+const NAME: &str = "Tengen";
+
+pub fn run(args: Args) -> CmdResult {
+    Ok(serve(&args)?)
+}
+
+/// The empties from which Master solves exactly at `set depth` `depth`.
+fn exact_from(depth: u32) -> u32 {
+    depth.saturating_mul(2).min(SOLVE_FROM)
+}
+
+/// Empties at the end that the solver plays in moments, left out of the time planning.
+const FAST_ENDGAME: u32 = 12;
+
+/// The time for one move from `left` on the clock with `empties` empty squares: a reserve
+/// kept (a tenth, at most 2 s), the rest spread over the side's moves still to come before
+/// the last [`FAST_ENDGAME`] empties, plus one.
+fn move_time(left: Duration, empties: u32) -> Duration {
+    let reserve = (left / 10).min(Duration::from_secs(2));
+    let moves = empties.saturating_sub(FAST_ENDGAME).div_ceil(2) + 1;
+    left.saturating_sub(reserve) / moves
+}
+
+/// What the engine knows between commands.
+struct Session {
+    level: ReversiLevel,
+    /// The game all commands are about; `None` after a `set game` or `move` was refused
+    /// (the GUI's game is then unknown until the next `set game`).
+    game: Option<GgfGame>,
+    /// The `set depth` (`None`: the level's default limits).
+    depth: Option<u32>,
+}
+
+impl Session {
+    /// The limits of a search of `pos`; with the game's clock for `go` (`clock`).
+    fn limits(&self, game: &GgfGame, clock: bool) -> Limits {
+        let pos = game.position();
+        let empties = pos.empties();
+        let depth = self.depth.map(|n| {
+            if self.level == ReversiLevel::Master && empties <= exact_from(n) {
+                empties
+            } else {
+                n
+            }
+        });
+        let time_left = if clock { game.time_left(pos.side_to_move()) } else { None };
+        Limits {
+            depth,
+            time: time_left.map(|left| move_time(left, empties)),
+            time_left,
+            ..Limits::default()
+        }
+    }
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug)]
+enum Job {
+    Go,
+    Hint(usize),
+}
+
+/// A search's outcome, for the main thread to write.
+#[derive(Debug)]
+enum Answer {
+    Go(SearchResult),
+    Hint { lines: Vec<PvLine>, nodes: u64 },
+}
+
+/// A search order for the search thread.
+struct Order {
+    id: u64,
+    pos: Position,
+    limits: Limits,
+    job: Job,
+    cancel: CancelFlag,
+}
+
+/// What reaches the main thread.
+#[derive(Debug)]
+enum Input {
+    /// A line of text (without its line ending).
+    Line(String),
+    /// Input that is not a protocol line (over-long, or not UTF-8): why.
+    Bad(String),
+    /// The input ended or failed.
+    End,
+    /// Search `.0` finished after `.2`: its answer, or `None` if it failed.
+    Done(u64, Option<Answer>, Duration),
+}
+
+/// Starts the thread that owns the engine and runs the searches in order.
+fn spawn_searcher(level: ReversiLevel, seed: u64, done: Sender<Input>) -> Sender<Order> {
+    let (orders, inbox) = mpsc::channel::<Order>();
+    thread::spawn(move || {
+        let new_engine = || AnyEngine::new(Level::Reversi(level), seed);
+        let mut engine = new_engine();
+        for Order { id, pos, limits, job, cancel } in inbox {
+            let start = Instant::now();
+            let pos = tengen_engine::game::Position::Reversi(pos);
+            let mut run = || match job {
+                Job::Go => engine.search(&pos, &limits, &cancel, &mut |_| {}).ok().map(Answer::Go),
+                Job::Hint(n) => {
+                    let mut nodes = 0;
+                    let lines =
+                        engine.search_multi(&pos, &limits, n, &cancel, &mut |i| nodes = i.nodes);
+                    lines.ok().map(|lines| Answer::Hint { lines, nodes })
+                }
+            };
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(&mut run));
+            if result.is_err() {
+                engine = new_engine(); // its state is unknown
+            }
+            if done.send(Input::Done(id, result.ok().flatten(), start.elapsed())).is_err() {
+                return;
+            }
+        }
+    });
+    orders
+}
+
+/// The search under way.
+struct Running {
+    id: u64,
+    cancel: CancelFlag,
+}
+
+/// Whether to go on after a command.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The engine's side of the conversation.
+struct Engine<W: Write> {
+    session: Session,
+    out: W,
+    orders: Sender<Order>,
+    rx: Receiver<Input>,
+    /// Lines read while waiting for a stopped search, handled next.
+    pending: VecDeque<Input>,
+    running: Option<Running>,
+    next_id: u64,
+}
+
+impl<W: Write> Engine<W> {
+    fn send(&mut self, lines: &[String]) -> std::io::Result<()> {
+        for l in lines {
+            writeln!(self.out, "{l}")?;
+        }
+        self.out.flush()
+    }
+
+    fn next_input(&mut self) -> Input {
+        self.pending.pop_front().unwrap_or_else(|| self.rx.recv().unwrap_or(Input::End))
+    }
+
+    /// Writes the answer of a finished search (if it is the one running).
+    fn finished(&mut self, id: u64, answer: Option<Answer>, took: Duration) -> std::io::Result<()> {
+        if self.running.as_ref().is_none_or(|r| r.id != id) {
+            return Ok(());
+        }
+        self.running = None;
+        let seconds = took.as_secs_f64();
+        let lines = match answer {
+            Some(Answer::Go(r)) => vec![
+                protocol::nodestats_line(r.info.nodes, seconds),
+                protocol::move_line(r.best, r.info.score, seconds),
+                "status".to_string(),
+            ],
+            Some(Answer::Hint { lines, nodes }) => {
+                let mut out: Vec<String> = lines.iter().map(protocol::search_line).collect();
+                out.push(protocol::nodestats_line(nodes, seconds));
+                out.push("status".to_string());
+                out
+            }
+            None => {
+                eprintln!("Error: the search failed");
+                vec!["status".to_string()]
+            }
+        };
+        self.send(&lines)
+    }
+
+    /// Stops the running search and writes its answer; [`Flow::Quit`] if `quit` (or the
+    /// end of the input) came meanwhile.
+    fn stop_search(&mut self) -> std::io::Result<Flow> {
+        let Some(running) = &self.running else { return Ok(Flow::Continue) };
+        running.cancel.cancel();
+        let id = running.id;
+        loop {
+            match self.rx.recv().unwrap_or(Input::End) {
+                Input::Done(done, answer, took) if done == id => {
+                    self.finished(done, answer, took)?;
+                    return Ok(Flow::Continue);
+                }
+                Input::Done(..) => {}
+                Input::End => return Ok(Flow::Quit),
+                Input::Line(l) if protocol::parse(&l) == Ok(Command::Quit) => {
+                    return Ok(Flow::Quit)
+                }
+                input => self.pending.push_back(input),
+            }
+        }
+    }
+
+    /// Starts `job` on the current game, or says why it cannot.
+    fn start(&mut self, job: Job) -> std::io::Result<()> {
+        let Some(game) = &self.session.game else {
+            eprintln!("Error: no game to search: the last set game or move was refused");
+            return self.send(&["status".to_string()]);
+        };
+        if game.position().is_game_over() {
+            eprintln!("Error: the game is over");
+            return self.send(&["status".to_string()]);
+        }
+        let limits = self.session.limits(game, matches!(job, Job::Go));
+        let pos = *game.position();
+        let cancel = CancelFlag::new();
+        self.next_id += 1;
+        let id = self.next_id;
+        let order = Order { id, pos, limits, job, cancel: cancel.clone() };
+        if self.orders.send(order).is_err() {
+            eprintln!("Error: the search thread is gone");
+            return self.send(&["status".to_string()]);
+        }
+        self.running = Some(Running { id, cancel });
+        self.send(&[format!("status {NAME} is thinking")])
+    }
+
+    fn handle(&mut self, line: &str) -> std::io::Result<Flow> {
+        let cmd = match protocol::parse(line) {
+            Ok(cmd) => cmd,
+            Err(e) => {
+                eprintln!("Error: {e}");
+                return Ok(Flow::Continue);
+            }
+        };
+        if cmd == Command::Quit {
+            if let Some(r) = &self.running {
+                r.cancel.cancel();
+            }
+            return Ok(Flow::Quit);
+        }
+        if cmd.stops_the_search() && self.stop_search()? == Flow::Quit {
+            return Ok(Flow::Quit);
+        }
+        match cmd {
+            Command::Nboard(version) => {
+                if version != 2 {
+                    eprintln!("Error: Tengen speaks NBoard protocol 2, not {version}");
+                }
+                self.send(&[format!("set myname {NAME}")])?;
+            }
+            Command::SetDepth(n) => self.session.depth = Some(n),
+            Command::SetContempt(_) => {} // draws are worth 0: Tengen has no contempt
+            Command::SetGame(text) => {
+                self.session.game = match ggf::parse(&text) {
+                    Ok(game) => Some(game),
+                    Err(e) => {
+                        eprintln!("Error: set game refused: {e}");
+                        None
+                    }
+                };
+            }
+            Command::Move(m) => {
+                if let Some(game) = &mut self.session.game {
+                    if let Err(e) = game.play(None, m) {
+                        eprintln!("Error: move {} refused: {e}", protocol::move_text(m.mv));
+                        self.session.game = None;
+                    }
+                } else {
+                    eprintln!("Error: move ignored: no game (the last set game was refused)");
+                }
+            }
+            Command::Hint(n) => {
+                let n = n.min(protocol::MAX_HINTS) as usize;
+                self.start(Job::Hint(n))?;
+            }
+            Command::Go => self.start(Job::Go)?,
+            Command::Ping(n) => self.send(&[format!("pong {n}")])?,
+            Command::Learn => self.send(&["learned".to_string()])?,
+            Command::Analyze => {
+                eprintln!("Error: analyze is not supported by Tengen");
+                self.send(&["status".to_string()])?;
+            }
+            Command::Quit | Command::Empty => {}
+        }
+        Ok(Flow::Continue)
+    }
+}
+
+fn serve(args: &Args) -> Result<(), NboardError> {
+    let Level::Reversi(level) = Level::parse_for("reversi", &args.level)? else {
+        unreachable!("parse_for(\"reversi\") only returns reversi levels")
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let (tx, rx) = mpsc::channel::<Input>();
+    let orders = spawn_searcher(level, seed, tx.clone());
+    thread::spawn(move || {
+        let mut input = std::io::stdin().lock();
+        let mut bytes = Vec::new();
+        while let Ok(Some(line)) = read_line(&mut input, &mut bytes) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+        let _ = tx.send(Input::End);
+    });
+    let mut engine = Engine {
+        session: Session { level, game: Some(GgfGame::default()), depth: None },
+        out: std::io::stdout().lock(),
+        orders,
+        rx,
+        pending: VecDeque::new(),
+        running: None,
+        next_id: 0,
+    };
+    loop {
+        match engine.next_input() {
+            Input::Line(l) => {
+                if engine.handle(&l)? == Flow::Quit {
+                    return Ok(());
+                }
+            }
+            Input::Bad(why) => eprintln!("Error: {why}"),
+            Input::End => {
+                if let Some(r) = &engine.running {
+                    r.cancel.cancel();
+                }
+                return Ok(());
+            }
+            Input::Done(id, answer, took) => engine.finished(id, answer, took)?,
+        }
+    }
+}
+
+/// The longest line read: a `set game` with the longest GGF record accepted, and its
+/// command words. The rest of a longer line is skipped.
+const MAX_LINE_BYTES: u64 = MAX_GGF_BYTES as u64 + 64;
+
+/// Reads one line of at most [`MAX_LINE_BYTES`] as bytes (`None` at the end of the input).
+/// A line that is not UTF-8 is [`Input::Bad`], except `set game`, whose player names may be
+/// in a legacy code page: it is decoded lossily (the names are not used).
+fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> std::io::Result<Option<Input>> {
+    bytes.clear();
+    let n = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', bytes)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if bytes.last() != Some(&b'\n') && n as u64 == MAX_LINE_BYTES {
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            let m = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', &mut rest)?;
+            if m == 0 || rest.last() == Some(&b'\n') {
+                break;
+            }
+        }
+        return Ok(Some(Input::Bad(format!("the line is longer than {MAX_LINE_BYTES} bytes"))));
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.trim_end_matches(['\r', '\n']);
+    if std::str::from_utf8(bytes).is_err() {
+        let (first, rest) = (text.split_whitespace().next(), text.split_whitespace().nth(1));
+        let set_game = first.is_some_and(|w| w.eq_ignore_ascii_case("set"))
+            && rest.is_some_and(|w| w.eq_ignore_ascii_case("game"));
+        if !set_game {
+            return Ok(Some(Input::Bad("the line is not UTF-8 text".to_string())));
+        }
+    }
+    Ok(Some(Input::Line(text.to_string())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<String> {
+        let mut input = bytes;
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(line) = read_line(&mut input, &mut buf).unwrap() {
+            out.push(match line {
+                Input::Line(l) => l,
+                Input::Bad(why) => format!("BAD {why}"),
+                other => panic!("{other:?}"),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn reads_lines_as_bytes_with_a_bound() {
+        assert_eq!(lines(b"nboard 2\r\nping 1\ngo"), ["nboard 2", "ping 1", "go"]);
+        assert_eq!(
+            lines(b"set game (;PB[Jos\xe9];)\nping \xff\nquit\n"),
+            ["set game (;PB[Jos\u{fffd}];)", "BAD the line is not UTF-8 text", "quit"]
+        );
+        let mut long = vec![b'x'; 3 * MAX_LINE_BYTES as usize];
+        long.extend_from_slice(b"\nping 2\n");
+        let read = lines(&long);
+        assert_eq!(read.len(), 2);
+        assert!(read[0].starts_with("BAD the line is longer"), "{}", read[0]);
+        assert_eq!(read[1], "ping 2");
+    }
+
+    #[test]
+    fn depth_and_clock_make_the_limits() {
+        let session = |level, depth| Session { level, game: None, depth };
+        let game = GgfGame::default();
+        let master = session(ReversiLevel::Master, Some(10));
+        assert_eq!(master.limits(&game, true), Limits::depth(10));
+        assert_eq!(session(ReversiLevel::Strong, None).limits(&game, true), Limits::default());
+        // Near the end Master is given the empties, to solve exactly; other levels not.
+        let end = "(;GM[Othello]BO[8 ******** ******** ******** ******** ******** ******** \
+                   OOOOO*-- OOOOO*-- *];)";
+        let end = ggf::parse(end).unwrap();
+        assert_eq!(master.limits(&end, true).depth, Some(4));
+        assert_eq!(session(ReversiLevel::Strong, Some(1)).limits(&end, true).depth, Some(1));
+        assert_eq!(session(ReversiLevel::Master, Some(1)).limits(&end, true).depth, Some(1));
+        // The clock: 60 empties, 15 minutes: (900 - 2) s over 25 moves; not for hints.
+        let timed = ggf::parse(
+            "(;GM[Othello]TI[15:00]BO[8 ---------------------------O*------*O------------\
+             --------------- *];)",
+        )
+        .unwrap();
+        let l = master.limits(&timed, true);
+        assert_eq!(l.time_left, Some(Duration::from_secs(900)));
+        assert_eq!(l.time, Some(Duration::from_millis(898_000 / 25)));
+        assert_eq!(master.limits(&timed, false), Limits::depth(10));
+    }
+
+    #[test]
+    fn move_time_spreads_the_clock() {
+        assert_eq!(move_time(Duration::from_secs(10), 12), Duration::from_secs(9));
+        assert_eq!(move_time(Duration::from_secs(10), 13), Duration::from_secs(9) / 2);
+        assert_eq!(move_time(Duration::ZERO, 40), Duration::ZERO);
+        assert_eq!(exact_from(4), 8);
+        assert_eq!(exact_from(30), SOLVE_FROM);
+    }
+}
