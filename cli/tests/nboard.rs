@@ -170,7 +170,10 @@ fn hint_lists_the_n_best_moves() {
         assert_eq!(got[0], "status Tengen is thinking");
         let got = e.until("status");
         assert_eq!(got.last().unwrap(), "status", "done");
-        let hints: Vec<&String> = got.iter().filter(|l| l.starts_with("search ")).collect();
+        // Progress (the best line so far, nodestats) while searching, then the answer: the
+        // n best lines together, just before the status.
+        let answer = got[..got.len() - 1].iter().rev().take_while(|l| l.starts_with("search "));
+        let hints: Vec<&String> = answer.collect::<Vec<_>>().into_iter().rev().collect();
         assert_eq!(hints.len(), expected, "hint {n}: {got:?}");
         let mut moves = Vec::new();
         for h in hints {
@@ -207,6 +210,8 @@ fn ping_stops_a_search_and_is_answered_after_it() {
         // The stopped search's answer comes first, then the pong.
         let answer = if command == "go" { "===" } else { "search " };
         assert!(got.iter().any(|l| l.starts_with(answer)), "{command}: {got:?}");
+        // A long search reports its progress.
+        assert!(got.iter().any(|l| l.starts_with("nodestats ")), "{command}: {got:?}");
         assert_eq!(got.last().unwrap(), "status", "{got:?}");
     }
     // Quit while searching ends at once.

@@ -17,6 +17,10 @@
 //!   [`Limits::time_left`], and a move is given that time spread over the side's moves still
 //!   to come before the last 12 empties (which the solver plays in moments), less a reserve.
 //! - `hint N` lists the N best moves at the depth, without the clock (as the protocol says).
+//!
+//! While a search runs (after its first 100 ms), each new depth, score or best move is
+//! reported: `nodestats`, and for a hint the best line so far as a `search` line (the GUI
+//! keeps each move's latest line).
 
 mod protocol;
 
@@ -27,7 +31,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use tengen_engine::ai::reversi::master::SOLVE_FROM;
-use tengen_engine::ai::{AnyEngine, CancelFlag, Level, Limits, PvLine, ReversiLevel, SearchResult};
+use tengen_engine::ai::{
+    AnyEngine, Bound, CancelFlag, Level, Limits, PvLine, ReversiLevel, SearchInfo, SearchResult,
+};
 use tengen_engine::reversi::ggf::{self, GgfGame, MAX_GGF_BYTES};
 use tengen_engine::reversi::Position;
 
@@ -120,7 +126,8 @@ enum Job {
 #[derive(Debug)]
 enum Answer {
     Go(SearchResult),
-    Hint { lines: Vec<PvLine>, nodes: u64 },
+    /// The best lines, best first.
+    Hint(Vec<PvLine>),
 }
 
 /// A search order for the search thread.
@@ -141,11 +148,39 @@ enum Input {
     Bad(String),
     /// The input ended or failed.
     End,
+    /// Search `.0` reports progress: the lines to send.
+    Progress(u64, Vec<String>),
     /// Search `.0` finished after `.2`: its answer, or `None` if it failed.
     Done(u64, Option<Answer>, Duration),
 }
 
-/// Starts the thread that owns the engine and runs the searches in order.
+/// What a progress report of `job` says to the GUI while the search goes on: `nodestats`,
+/// and for a hint the best line so far (the GUI keeps each move's latest evaluation).
+fn progress_lines(job: Job, info: &SearchInfo) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let (Job::Hint(_), Some(&mv)) = (job, info.pv.first()) {
+        let line = PvLine {
+            mv,
+            score: info.score,
+            bound: Bound::Exact,
+            depth: info.depth,
+            seldepth: info.seldepth,
+            pv: info.pv.clone(),
+        };
+        lines.push(protocol::search_line(&line));
+    }
+    let seconds = Duration::from_millis(info.elapsed_ms).as_secs_f64();
+    lines.push(protocol::nodestats_line(info.nodes, seconds));
+    lines
+}
+
+/// Progress is reported once a search has run this long (milliseconds), so that quick
+/// searches send their answer alone and the GUI keeps no stale shallow lines.
+const PROGRESS_AFTER_MS: u64 = 100;
+
+/// Starts the thread that owns the engine and runs the searches in order. Each search's
+/// progress goes to the main thread when its depth, score or best move changes (after
+/// [`PROGRESS_AFTER_MS`]).
 fn spawn_searcher(level: ReversiLevel, seed: u64, done: Sender<Input>) -> Sender<Order> {
     let (orders, inbox) = mpsc::channel::<Order>();
     thread::spawn(move || {
@@ -154,14 +189,20 @@ fn spawn_searcher(level: ReversiLevel, seed: u64, done: Sender<Input>) -> Sender
         for Order { id, pos, limits, job, cancel } in inbox {
             let start = Instant::now();
             let pos = tengen_engine::game::Position::Reversi(pos);
-            let mut run = || match job {
-                Job::Go => engine.search(&pos, &limits, &cancel, &mut |_| {}).ok().map(Answer::Go),
-                Job::Hint(n) => {
-                    let mut nodes = 0;
-                    let lines =
-                        engine.search_multi(&pos, &limits, n, &cancel, &mut |i| nodes = i.nodes);
-                    lines.ok().map(|lines| Answer::Hint { lines, nodes })
+            let mut last = None;
+            let mut report = |info: &SearchInfo| {
+                let now = (info.depth, info.score, info.pv.first().copied());
+                if info.elapsed_ms >= PROGRESS_AFTER_MS && info.depth > 0 && last != Some(now) {
+                    last = Some(now);
+                    let _ = done.send(Input::Progress(id, progress_lines(job, info)));
                 }
+            };
+            let mut run = || match job {
+                Job::Go => engine.search(&pos, &limits, &cancel, &mut report).ok().map(Answer::Go),
+                Job::Hint(n) => engine
+                    .search_multi(&pos, &limits, n, &cancel, &mut report)
+                    .ok()
+                    .map(Answer::Hint),
             };
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(&mut run));
             if result.is_err() {
@@ -212,6 +253,14 @@ impl<W: Write> Engine<W> {
         self.pending.pop_front().unwrap_or_else(|| self.rx.recv().unwrap_or(Input::End))
     }
 
+    /// Writes a search's progress (if it is the one running).
+    fn progress(&mut self, id: u64, lines: &[String]) -> std::io::Result<()> {
+        if self.running.as_ref().is_some_and(|r| r.id == id) {
+            self.send(lines)?;
+        }
+        Ok(())
+    }
+
     /// Writes the answer of a finished search (if it is the one running).
     fn finished(&mut self, id: u64, answer: Option<Answer>, took: Duration) -> std::io::Result<()> {
         if self.running.as_ref().is_none_or(|r| r.id != id) {
@@ -225,9 +274,8 @@ impl<W: Write> Engine<W> {
                 protocol::move_line(r.best, r.info.score, seconds),
                 "status".to_string(),
             ],
-            Some(Answer::Hint { lines, nodes }) => {
+            Some(Answer::Hint(lines)) => {
                 let mut out: Vec<String> = lines.iter().map(protocol::search_line).collect();
-                out.push(protocol::nodestats_line(nodes, seconds));
                 out.push("status".to_string());
                 out
             }
@@ -252,6 +300,7 @@ impl<W: Write> Engine<W> {
                     return Ok(Flow::Continue);
                 }
                 Input::Done(..) => {}
+                Input::Progress(p, lines) => self.progress(p, &lines)?,
                 Input::End => return Ok(Flow::Quit),
                 Input::Line(l) if protocol::parse(&l) == Ok(Command::Quit) => {
                     return Ok(Flow::Quit)
@@ -391,6 +440,7 @@ fn serve(args: &Args) -> Result<(), NboardError> {
                 }
                 return Ok(());
             }
+            Input::Progress(id, lines) => engine.progress(id, &lines)?,
             Input::Done(id, answer, took) => engine.finished(id, answer, took)?,
         }
     }
@@ -490,6 +540,24 @@ mod tests {
         assert_eq!(l.time_left, Some(Duration::from_secs(900)));
         assert_eq!(l.time, Some(Duration::from_millis(898_000 / 25)));
         assert_eq!(master.limits(&timed, false), Limits::depth(10));
+    }
+
+    #[test]
+    fn progress_reports_the_best_line_for_hints() {
+        let f5 = tengen_engine::Move::Place(tengen_engine::Point::new(5, 4));
+        let info = SearchInfo {
+            depth: 7,
+            nodes: 1234,
+            elapsed_ms: 500,
+            score: tengen_engine::ai::Score::Eval(-75),
+            pv: vec![f5],
+            ..SearchInfo::default()
+        };
+        assert_eq!(
+            progress_lines(Job::Hint(3), &info),
+            ["search F5 -0.75 0 7", "nodestats 1234 0.50"]
+        );
+        assert_eq!(progress_lines(Job::Go, &info), ["nodestats 1234 0.50"]);
     }
 
     #[test]
