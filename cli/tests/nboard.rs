@@ -76,6 +76,17 @@ impl Engine {
         }
     }
 
+    /// Master after the handshake, with `set depth depth` and `set game game`.
+    fn with_game(depth: u32, game: &str) -> Engine {
+        let mut e = Engine::start("master");
+        e.send("nboard 2");
+        assert_eq!(e.line(), "set myname Tengen");
+        e.send(&format!("set depth {depth}"));
+        e.send(&format!("set game {game}"));
+        assert!(e.sync(1).is_empty(), "settings are not answered");
+        e
+    }
+
     /// Pings and waits for the pong: everything said before it.
     fn sync(&mut self, n: u32) -> Vec<String> {
         self.send(&format!("ping {n}"));
@@ -130,12 +141,8 @@ fn answered_move(line: &str) -> Move {
 
 #[test]
 fn handshake_then_go_answers_a_legal_move() {
-    let mut e = Engine::start("master");
-    e.send("nboard 2");
-    assert_eq!(e.line(), "set myname Tengen");
-    e.send("set depth 4");
-    e.send(&format!("set game {GAME}"));
-    assert!(e.sync(1).is_empty(), "settings are not answered");
+    // The handshake (`nboard 2` answered `set myname Tengen`) is checked by `with_game`.
+    let mut e = Engine::with_game(4, GAME);
     e.send("go");
     let got = e.until("===");
     assert_eq!(got[0], "status Tengen is thinking");
@@ -156,11 +163,7 @@ fn handshake_then_go_answers_a_legal_move() {
 
 #[test]
 fn hint_lists_the_n_best_moves() {
-    let mut e = Engine::start("master");
-    e.send("nboard 2");
-    e.send("set depth 3");
-    e.send(&format!("set game {GAME}"));
-    e.sync(1);
+    let mut e = Engine::with_game(3, GAME);
     let pos = position(GAME);
     let legal = pos.legal_points().len();
     assert!(legal > 3, "{legal}");
@@ -195,11 +198,7 @@ fn hint_lists_the_n_best_moves() {
 
 #[test]
 fn ping_stops_a_search_and_is_answered_after_it() {
-    let mut e = Engine::start("master");
-    e.send("nboard 2");
-    e.send("set depth 60");
-    e.send(&format!("set game {GAME}"));
-    e.sync(1);
+    let mut e = Engine::with_game(60, GAME);
     for command in ["go", "hint 2"] {
         e.send(command);
         assert_eq!(e.line(), "status Tengen is thinking");
@@ -246,10 +245,7 @@ fn a_pass_is_answered_and_played() {
 
 #[test]
 fn bad_games_and_lines_are_refused_and_the_engine_goes_on() {
-    let mut e = Engine::start("master");
-    e.send("nboard 2");
-    assert_eq!(e.line(), "set myname Tengen");
-    e.send("set depth 2");
+    let mut e = Engine::with_game(2, GAME);
     let start = "BO[8 ---------------------------O*------*O--------------------------- *]";
     let ten = format!("BO[10 {} *]", "-".repeat(100));
     for (bad, why) in [

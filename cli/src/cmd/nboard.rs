@@ -25,7 +25,7 @@
 mod protocol;
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -37,6 +37,7 @@ use tengen_engine::ai::{
 use tengen_engine::reversi::ggf::{self, GgfGame, MAX_GGF_BYTES};
 use tengen_engine::reversi::Position;
 
+use super::lines::Line;
 use super::CmdResult;
 use protocol::Command;
 
@@ -400,23 +401,10 @@ fn serve(args: &Args) -> Result<(), NboardError> {
     let Level::Reversi(level) = Level::parse_for("reversi", &args.level)? else {
         unreachable!("parse_for(\"reversi\") only returns reversi levels")
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
+    let seed = super::lines::seed_or_clock(args.seed);
     let (tx, rx) = mpsc::channel::<Input>();
     let orders = spawn_searcher(level, seed, tx.clone());
-    thread::spawn(move || {
-        let mut input = std::io::stdin().lock();
-        let mut bytes = Vec::new();
-        while let Ok(Some(line)) = read_line(&mut input, &mut bytes) {
-            if tx.send(line).is_err() {
-                return;
-            }
-        }
-        let _ = tx.send(Input::End);
-    });
+    super::lines::spawn_stdin_reader(tx, MAX_LINE_BYTES, input_of, Input::End);
     let mut engine = Engine {
         session: Session { level, game: Some(GgfGame::default()), depth: None },
         out: std::io::stdout().lock(),
@@ -450,37 +438,25 @@ fn serve(args: &Args) -> Result<(), NboardError> {
 /// command words. The rest of a longer line is skipped.
 const MAX_LINE_BYTES: u64 = MAX_GGF_BYTES as u64 + 64;
 
-/// Reads one line of at most [`MAX_LINE_BYTES`] as bytes (`None` at the end of the input).
-/// A line that is not UTF-8 is [`Input::Bad`], except `set game`, whose player names may be
-/// in a legacy code page: it is decoded lossily (the names are not used).
-fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> std::io::Result<Option<Input>> {
-    bytes.clear();
-    let n = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', bytes)?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if bytes.last() != Some(&b'\n') && n as u64 == MAX_LINE_BYTES {
-        let mut rest = Vec::new();
-        loop {
-            rest.clear();
-            let m = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', &mut rest)?;
-            if m == 0 || rest.last() == Some(&b'\n') {
-                break;
-            }
+/// What a line read becomes: a line that is not UTF-8 is [`Input::Bad`], except `set game`,
+/// whose player names may be in a legacy code page: it is kept, decoded lossily (the names
+/// are not used).
+fn input_of(line: Line) -> Input {
+    let (text, utf8) = match line {
+        Line::TooLong => {
+            return Input::Bad(format!("the line is longer than {MAX_LINE_BYTES} bytes"))
         }
-        return Ok(Some(Input::Bad(format!("the line is longer than {MAX_LINE_BYTES} bytes"))));
-    }
-    let text = String::from_utf8_lossy(bytes);
-    let text = text.trim_end_matches(['\r', '\n']);
-    if std::str::from_utf8(bytes).is_err() {
-        let (first, rest) = (text.split_whitespace().next(), text.split_whitespace().nth(1));
-        let set_game = first.is_some_and(|w| w.eq_ignore_ascii_case("set"))
-            && rest.is_some_and(|w| w.eq_ignore_ascii_case("game"));
+        Line::Text { text, utf8 } => (text, utf8),
+    };
+    if !utf8 {
+        let mut words = text.split_whitespace();
+        let set_game = words.next().is_some_and(|w| w.eq_ignore_ascii_case("set"))
+            && words.next().is_some_and(|w| w.eq_ignore_ascii_case("game"));
         if !set_game {
-            return Ok(Some(Input::Bad("the line is not UTF-8 text".to_string())));
+            return Input::Bad("the line is not UTF-8 text".to_string());
         }
     }
-    Ok(Some(Input::Line(text.to_string())))
+    Input::Line(text)
 }
 
 #[cfg(test)]
@@ -491,7 +467,10 @@ mod tests {
         let mut input = bytes;
         let mut buf = Vec::new();
         let mut out = Vec::new();
-        while let Some(line) = read_line(&mut input, &mut buf).unwrap() {
+        while let Some(line) = super::super::lines::read_line(&mut input, &mut buf, MAX_LINE_BYTES)
+            .unwrap()
+            .map(input_of)
+        {
             out.push(match line {
                 Input::Line(l) => l,
                 Input::Bad(why) => format!("BAD {why}"),
