@@ -17,6 +17,8 @@
 //!   [`Limits::time_left`], and a move is given that time spread over the side's moves still
 //!   to come before the last 12 empties (which the solver plays in moments), less a reserve.
 //! - `hint N` lists the N best moves at the depth, without the clock (as the protocol says).
+//! - `analyze` searches every position of the game at the depth, the last first, and sends
+//!   `analysis K EVAL` for each as it is found (K moves made, passes counted).
 //!
 //! While a search runs (after its first 100 ms), each new depth, score or best move is
 //! reported: `nodestats`, and for a hint the best line so far as a `search` line (the GUI
@@ -30,9 +32,11 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use tengen_engine::ai::reversi::board::Board;
 use tengen_engine::ai::reversi::master::SOLVE_FROM;
 use tengen_engine::ai::{
-    AnyEngine, Bound, CancelFlag, Level, Limits, PvLine, ReversiLevel, SearchInfo, SearchResult,
+    AnyEngine, Bound, CancelFlag, Level, Limits, PvLine, ReversiLevel, Score, SearchInfo,
+    SearchResult,
 };
 use tengen_engine::reversi::ggf::{self, GgfGame, MAX_GGF_BYTES};
 use tengen_engine::reversi::Position;
@@ -121,6 +125,8 @@ impl Session {
 enum Job {
     Go,
     Hint(usize),
+    /// A retrograde analysis of every position of the game.
+    Analyze,
 }
 
 /// A search's outcome, for the main thread to write.
@@ -129,12 +135,15 @@ enum Answer {
     Go(SearchResult),
     /// The best lines, best first.
     Hint(Vec<PvLine>),
+    /// The analysis was sent as it went.
+    Analyzed,
 }
 
 /// A search order for the search thread.
 struct Order {
     id: u64,
-    pos: Position,
+    /// The position to search; for [`Job::Analyze`], every position of the game.
+    positions: Vec<Position>,
     limits: Limits,
     job: Job,
     cancel: CancelFlag,
@@ -187,9 +196,14 @@ fn spawn_searcher(level: ReversiLevel, seed: u64, done: Sender<Input>) -> Sender
     thread::spawn(move || {
         let new_engine = || AnyEngine::new(Level::Reversi(level), seed);
         let mut engine = new_engine();
-        for Order { id, pos, limits, job, cancel } in inbox {
+        for Order { id, positions, limits, job, cancel } in inbox {
             let start = Instant::now();
-            let pos = tengen_engine::game::Position::Reversi(pos);
+            let Some(&last) = positions.last() else {
+                // Never sent; answered as a failed search all the same.
+                let _ = done.send(Input::Done(id, None, Duration::ZERO));
+                continue;
+            };
+            let pos = tengen_engine::game::Position::Reversi(last);
             let mut last = None;
             let mut report = |info: &SearchInfo| {
                 let now = (info.depth, info.score, info.pv.first().copied());
@@ -204,6 +218,13 @@ fn spawn_searcher(level: ReversiLevel, seed: u64, done: Sender<Input>) -> Sender
                     .search_multi(&pos, &limits, n, &cancel, &mut report)
                     .ok()
                     .map(Answer::Hint),
+                Job::Analyze => {
+                    let mut send = |line| {
+                        let _ = done.send(Input::Progress(id, vec![line]));
+                    };
+                    analyze(&mut engine, &positions, &limits, &cancel, &mut send);
+                    Some(Answer::Analyzed)
+                }
             };
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(&mut run));
             if result.is_err() {
@@ -215,6 +236,48 @@ fn spawn_searcher(level: ReversiLevel, seed: u64, done: Sender<Input>) -> Sender
         }
     });
     orders
+}
+
+/// `score` seen from the other side.
+fn negated(score: Score) -> Score {
+    match score {
+        Score::Eval(v) => Score::Eval(-v),
+        Score::Exact(v) => Score::Exact(-v),
+        Score::Win(n) => Score::Loss(n),
+        Score::Loss(n) => Score::Win(n),
+    }
+}
+
+/// A retrograde analysis: each position of the game, the last first (so that each search
+/// finds the later ones in the engine's tables), searched with `limits`; `send` gets
+/// `analysis K EVAL` for the position after K moves (passes count), EVAL for its side to
+/// move. A finished game is scored exactly (empties to the winner); a side that must pass is
+/// scored as the position after the pass, seen from the other side. Stops when cancelled.
+fn analyze(
+    engine: &mut AnyEngine,
+    positions: &[Position],
+    limits: &Limits,
+    cancel: &CancelFlag,
+    send: &mut dyn FnMut(String),
+) {
+    let mut search = |p: Position| {
+        let pos = tengen_engine::game::Position::Reversi(p);
+        let r = engine.search(&pos, limits, cancel, &mut |_| {}).ok()?;
+        (!cancel.is_cancelled()).then_some(r.info.score)
+    };
+    let mut later: Option<Score> = None;
+    for (k, &p) in positions.iter().enumerate().rev() {
+        let score = if p.is_game_over() {
+            Some(Score::Exact(Board::from_position(&p).final_diff()))
+        } else if p.must_pass() {
+            later.or_else(|| search(p.after_pass())).map(negated)
+        } else {
+            search(p)
+        };
+        let Some(score) = score else { return }; // cancelled
+        send(format!("analysis {k} {}", protocol::eval_text(score)));
+        later = Some(score);
+    }
 }
 
 /// The search under way.
@@ -275,6 +338,7 @@ impl<W: Write> Engine<W> {
                 protocol::move_line(r.best, r.info.score, seconds),
                 "status".to_string(),
             ],
+            Some(Answer::Analyzed) => vec!["status".to_string()],
             Some(Answer::Hint(lines)) => {
                 let mut out: Vec<String> = lines.iter().map(protocol::search_line).collect();
                 out.push("status".to_string());
@@ -317,16 +381,19 @@ impl<W: Write> Engine<W> {
             eprintln!("Error: no game to search: the last set game or move was refused");
             return self.send(&["status".to_string()]);
         };
-        if game.position().is_game_over() {
+        if game.position().is_game_over() && !matches!(job, Job::Analyze) {
             eprintln!("Error: the game is over");
             return self.send(&["status".to_string()]);
         }
         let limits = self.session.limits(game, matches!(job, Job::Go));
-        let pos = *game.position();
+        let positions = match job {
+            Job::Analyze => game.positions().to_vec(),
+            Job::Go | Job::Hint(_) => vec![*game.position()],
+        };
         let cancel = CancelFlag::new();
         self.next_id += 1;
         let id = self.next_id;
-        let order = Order { id, pos, limits, job, cancel: cancel.clone() };
+        let order = Order { id, positions, limits, job, cancel: cancel.clone() };
         if self.orders.send(order).is_err() {
             eprintln!("Error: the search thread is gone");
             return self.send(&["status".to_string()]);
@@ -387,10 +454,7 @@ impl<W: Write> Engine<W> {
             Command::Go => self.start(Job::Go)?,
             Command::Ping(n) => self.send(&[format!("pong {n}")])?,
             Command::Learn => self.send(&["learned".to_string()])?,
-            Command::Analyze => {
-                eprintln!("Error: analyze is not supported by Tengen");
-                self.send(&["status".to_string()])?;
-            }
+            Command::Analyze => self.start(Job::Analyze)?,
             Command::Quit | Command::Empty => {}
         }
         Ok(Flow::Continue)

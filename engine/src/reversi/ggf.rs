@@ -133,9 +133,9 @@ pub struct GgfGame {
     pub white: String,
     /// Black's and white's clocks ([`Color::index`]), when the record gives them.
     pub clocks: [Option<Clock>; 2],
-    start: Position,
     moves: Vec<GgfMove>,
-    position: Position,
+    /// The start position, then the position after each move.
+    positions: Vec<Position>,
 }
 
 impl Default for GgfGame {
@@ -151,14 +151,13 @@ impl GgfGame {
             black: String::new(),
             white: String::new(),
             clocks: [None; 2],
-            start,
             moves: Vec::new(),
-            position: start,
+            positions: vec![start],
         }
     }
 
     pub fn start(&self) -> &Position {
-        &self.start
+        &self.positions[0]
     }
 
     /// The moves played, passes included.
@@ -168,7 +167,13 @@ impl GgfGame {
 
     /// The position after the last move.
     pub fn position(&self) -> &Position {
-        &self.position
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// Every position of the game: the start, then the one after each move (passes
+    /// included), so position `k` is the one after `k` moves.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
     }
 
     /// Plays `text` for `color` (`None`: the side to move). A disc placed by the side that
@@ -176,7 +181,7 @@ impl GgfGame {
     /// GUIs often leave forced passes out); anything else out of turn or against the rules
     /// is refused and the game is unchanged.
     pub fn play(&mut self, color: Option<Color>, text: MoveText) -> Result<(), MoveError> {
-        let mut pos = self.position;
+        let mut pos = *self.position();
         let mut forced_pass = None;
         let to_move = pos.side_to_move();
         if matches!(text.mv, Move::Place(_))
@@ -200,9 +205,12 @@ impl GgfGame {
                 pos.play(p)?;
             }
         }
-        self.moves.extend(forced_pass);
+        if let Some(pass) = forced_pass {
+            self.moves.push(pass);
+            self.positions.push(self.position().after_pass());
+        }
         self.moves.push(GgfMove { color, text });
-        self.position = pos;
+        self.positions.push(pos);
         Ok(())
     }
 
@@ -237,9 +245,9 @@ impl GgfGame {
         }
         s.push_str("TY[8]BO[8 ");
         for sq in 0..64u8 {
-            s.push(if self.start.black() & bit(sq) != 0 {
+            s.push(if self.start().black() & bit(sq) != 0 {
                 '*'
-            } else if self.start.white() & bit(sq) != 0 {
+            } else if self.start().white() & bit(sq) != 0 {
                 'O'
             } else {
                 '-'
@@ -248,7 +256,7 @@ impl GgfGame {
                 s.push(' ');
             }
         }
-        s.push(side_char(self.start.side_to_move()));
+        s.push(side_char(self.start().side_to_move()));
         s.push(']');
         for m in &self.moves {
             let tag = if m.color == Color::Black { 'B' } else { 'W' };
@@ -631,6 +639,7 @@ mod tests {
         let forced = parse(&format!("(;GM[Othello]BO[8 {board} O]B[c1];)")).unwrap();
         assert_eq!(explicit, forced, "a forced pass left out is recorded");
         assert_eq!(explicit.moves()[0].text.mv, Move::Pass);
+        assert_eq!(explicit.positions(), [pos, pos.after_pass(), *explicit.position()]);
         assert!(explicit.position().is_game_over());
         assert_eq!(parse(&explicit.to_ggf()).unwrap(), explicit);
         // A pass while a move exists, and a move after the end, are refused.

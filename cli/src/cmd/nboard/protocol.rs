@@ -4,7 +4,8 @@
 //! Commands: `nboard 2`, `set depth N` (1-60), `set game GGF`, `set contempt N`,
 //! `move MOVE[/eval/time]`, `hint N`, `go`, `ping N`, `learn`, `analyze`, `quit`.
 //! Answers: `set myname NAME`, `pong N`, `status TEXT`, `nodestats NODES SECONDS`,
-//! `search PV EVAL 0 DEPTH` (hints), `=== MOVE/EVAL/TIME` (the move), `learned`.
+//! `search PV EVAL 0 DEPTH` (hints), `=== MOVE/EVAL/TIME` (the move), `learned`,
+//! `analysis K EVAL` (the analysis of the position after K moves).
 //! Evaluations are in discs from the side to move's point of view; a depth of `100%` says
 //! the evaluation is an exact solve, `100%W` a proven win, draw or loss (the sign counts).
 
