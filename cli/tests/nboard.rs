@@ -324,6 +324,8 @@ fn learn_and_the_end_of_the_input() {
     assert_eq!(e.line(), "learned");
     assert!(e.error().contains("unknown setting"));
     assert!(e.sync(1).is_empty());
+    e.send("ping");
+    assert_eq!(e.line(), "pong");
     // Closing stdin ends the engine cleanly.
     drop(e.stdin);
     assert!(e.child.wait().unwrap().success());

@@ -99,7 +99,8 @@ struct Session {
 }
 
 impl Session {
-    /// The limits of a search of `pos`; with the game's clock for `go` (`clock`).
+    /// The limits of a search of `game`'s last position; with the game's clock for `go`
+    /// (`clock`).
     fn limits(&self, game: &GgfGame, clock: bool) -> Limits {
         let pos = game.position();
         let empties = pos.empties();
@@ -452,6 +453,7 @@ impl<W: Write> Engine<W> {
                 self.start(Job::Hint(n))?;
             }
             Command::Go => self.start(Job::Go)?,
+            Command::Ping(n) if n.is_empty() => self.send(&["pong".to_string()])?,
             Command::Ping(n) => self.send(&[format!("pong {n}")])?,
             Command::Learn => self.send(&["learned".to_string()])?,
             Command::Analyze => self.start(Job::Analyze)?,
