@@ -749,6 +749,31 @@ mod tests {
     }
 
     #[test]
+    fn no_edit_of_a_record_makes_the_reader_panic() {
+        let good =
+            format!("(;GM[Othello]PB[x]TI[1:00/2/3]TY[8]{START}B[f5/1.5/2]W[d6//1:01]B[c3];)");
+        assert!(parse(&good).is_ok());
+        let chars: Vec<char> = good.chars().collect();
+        let mut tried = 0;
+        for i in 0..=chars.len() {
+            let cut: String = chars[..i].iter().collect();
+            let _ = parse(&cut);
+            for c in ['[', ']', '\\', ';', '(', ')', '\u{e9}', '/', ':', '-', '9', 'a', ' '] {
+                let mut edited = chars.clone();
+                if i < edited.len() {
+                    edited[i] = c;
+                } else {
+                    edited.push(c);
+                }
+                let edited: String = edited.into_iter().collect();
+                let _ = parse(&edited);
+                tried += 1;
+            }
+        }
+        assert!(tried > 1000);
+    }
+
+    #[test]
     fn move_texts() {
         assert_eq!(parse_move("F5"), Ok(MoveText::new(sq("f5"))));
         assert_eq!(parse_move(" pa "), Ok(MoveText::new(Move::Pass)));
