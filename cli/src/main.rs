@@ -29,6 +29,8 @@ enum Command {
     Levels,
     /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout.
     Brain(cmd::brain::Args),
+    /// Speak the NBoard protocol (Reversi) on stdin/stdout.
+    Nboard(cmd::nboard::Args),
     /// Play engine-vs-engine games and report the score and Elo difference.
     Arena(cmd::arena::Args),
     /// Search a fixed set of positions to a fixed depth: node counts, time, nps.
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Show(a) => cmd::show::run(a),
         Command::Levels => cmd::levels::run(),
         Command::Brain(a) => cmd::brain::run(a),
+        Command::Nboard(a) => cmd::nboard::run(a),
         Command::Arena(a) => cmd::arena::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Solve(a) => cmd::solve::run(a),

@@ -12,7 +12,7 @@ mod protocol;
 mod session;
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -152,25 +152,12 @@ fn serve(args: &Args) -> Result<(), BrainError> {
     let Level::Gomoku(level) = Level::parse_for("gomoku", &args.level)? else {
         unreachable!("parse_for(\"gomoku\") only returns gomoku levels")
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-    });
+    let seed = super::lines::seed_or_clock(args.seed);
     let (tx, rx) = mpsc::channel::<Input>();
     // The search thread says on the same channel when a search is done.
     let mut searcher = SearchThread::spawn(level, seed, tx.clone());
-    thread::spawn(move || {
-        let mut input = std::io::stdin().lock();
-        let mut bytes = Vec::new();
-        // Stops when stdin ends or fails; the loop below then finishes its work and quits.
-        while let Ok(Some(line)) = read_line(&mut input, &mut bytes) {
-            if tx.send(line).is_err() {
-                return;
-            }
-        }
-        let _ = tx.send(Input::End);
-    });
+    // Stops when stdin ends or fails; the loop below then finishes its work and quits.
+    super::lines::spawn_stdin_reader(tx, MAX_LINE_BYTES, input_of, Input::End);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut session = Session::new();
@@ -495,31 +482,25 @@ enum Input {
 /// The manager's text is not trusted to be UTF-8 (Piskvork sends `INFO folder` in the
 /// system code page): it is decoded lossily, and a line that needed it is
 /// [`Input::Bad`] unless it is an INFO line.
-fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> std::io::Result<Option<Input>> {
-    bytes.clear();
-    let n = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', bytes)?;
-    if n == 0 {
-        return Ok(None);
-    }
-    if bytes.last() != Some(&b'\n') && n as u64 == MAX_LINE_BYTES {
-        // Skip the rest of the over-long line, still bounded per read.
-        let mut rest = Vec::new();
-        loop {
-            rest.clear();
-            let m = input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', &mut rest)?;
-            if m == 0 || rest.last() == Some(&b'\n') {
-                break;
-            }
-        }
-        return Ok(Some(Input::Bad("the line is longer than 65536 bytes")));
-    }
-    let text = String::from_utf8_lossy(bytes);
-    let text = text.trim_end_matches(['\r', '\n']);
+#[cfg(test)]
+fn read_line(
+    input: &mut impl std::io::BufRead,
+    bytes: &mut Vec<u8>,
+) -> std::io::Result<Option<Input>> {
+    Ok(super::lines::read_line(input, bytes, MAX_LINE_BYTES)?.map(input_of))
+}
+
+/// What a line read becomes (see [`read_line`]).
+fn input_of(line: super::lines::Line) -> Input {
+    let (text, utf8) = match line {
+        super::lines::Line::TooLong => return Input::Bad("the line is longer than 65536 bytes"),
+        super::lines::Line::Text { text, utf8 } => (text, utf8),
+    };
     let is_info = text.trim_start().get(..4).is_some_and(|w| w.eq_ignore_ascii_case("INFO"));
-    if std::str::from_utf8(bytes).is_err() && !is_info {
-        return Ok(Some(Input::Bad("the line is not UTF-8 text")));
+    if !utf8 && !is_info {
+        return Input::Bad("the line is not UTF-8 text");
     }
-    Ok(Some(Input::Line(text.to_string())))
+    Input::Line(text)
 }
 
 /// How a search ended.

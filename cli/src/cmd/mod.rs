@@ -6,6 +6,8 @@ pub mod brain;
 pub mod fake_brain;
 pub mod forbidden;
 pub mod levels;
+pub mod lines;
+pub mod nboard;
 pub mod perft;
 pub mod show;
 pub mod solve;

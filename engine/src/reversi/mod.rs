@@ -8,10 +8,12 @@
 //! - [`perft`]: move-path counting;
 //! - [`notation`]: squares, transcripts and board strings;
 //! - [`text`]: the board as text for the command line;
+//! - [`ggf`]: GGF game records (what NBoard sends engines);
 //! - [`error`]: the error types.
 
 pub mod bitboard;
 pub mod error;
+pub mod ggf;
 pub mod notation;
 pub mod perft;
 pub mod position;
