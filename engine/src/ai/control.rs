@@ -249,17 +249,16 @@ impl<'a> Control<'a> {
     /// search must stop now.
     #[inline]
     pub fn tick(&mut self) -> bool {
-        match self.poll() {
-            Poll::Go => false,
-            Poll::Stop => true,
-            Poll::Report => {
-                self.report();
-                false
-            }
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check();
         }
+        self.stopped
     }
 
-    /// Looks at the limits now; whether to stop, go on or report.
+    /// Looks at the limits now; whether to stop, go on or report. (Out of line: the
+    /// per-node paths stay small.)
+    #[inline(never)]
     fn look(&mut self) -> Poll {
         self.next_check = (self.nodes + self.check_every).min(self.max_nodes);
         if self.cancel.is_cancelled() || self.nodes >= self.max_nodes || self.clock.out_of_time() {
@@ -276,6 +275,7 @@ impl<'a> Control<'a> {
 
     /// Looks at the limits now (also usable between iterations), sending [`Control::info`]
     /// if a report is due; true when the search must stop.
+    #[inline(never)]
     pub fn check(&mut self) -> bool {
         if self.look() == Poll::Report {
             self.report();
