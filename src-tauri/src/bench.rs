@@ -76,7 +76,7 @@ pub fn script(level: &str) -> String {
 }
 
 /// RSS in KiB, for the bench script.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn bench_rss() -> AppResult<u64> {
     if !enabled() {
         return Err(AppError::invalid("bench", "the bench mode is off"));
@@ -93,7 +93,7 @@ fn stats(v: &Value) -> Value {
 }
 
 /// Prints the measurements as one JSON line and closes the app.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn bench_report<R: Runtime>(app: AppHandle<R>, report: Value) -> AppResult<()> {
     if !enabled() {
         return Err(AppError::invalid("bench", "the bench mode is off"));

@@ -1,5 +1,12 @@
 //! The IPC commands: thin functions over typed arguments that call the session and publish
 //! the result (the snapshot is `snapshot.rs`, the events `events.rs`).
+//!
+//! Every command runs on Tauri's async runtime (`async fn`, or `#[tauri::command(async)]` for
+//! the short synchronous ones), never on the main thread: that thread runs the GTK loop that
+//! draws the window and delivers events to the page, and a command waiting there for the
+//! session's lock would delay every other round trip behind it. Answers and events then reach
+//! the page from several threads in no fixed order; each snapshot carries its number
+//! (`Snapshot::seq`) and the page draws only the newest.
 
 use serde::de::DeserializeOwned;
 use tauri::ipc::{CommandArg, CommandItem, InvokeError};
@@ -52,51 +59,51 @@ impl<'de, T: DeserializeOwned, R: Runtime> CommandArg<'de, R> for Arg<T> {
 }
 
 /// Starts a new game (checked by `GameConfig::validate`, as every game that enters the app).
-#[tauri::command]
+#[tauri::command(async)]
 pub fn new_game<R: Runtime>(app: AppHandle<R>, config: Arg<GameConfig>) -> AppResult<Snapshot> {
     change(&app, |s| s.new_game(config.0).map(|()| Vec::new()))
 }
 
 /// Plays the human's move at (x, y), 0-based from the top-left.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn play_move<R: Runtime>(app: AppHandle<R>, x: Arg<u8>, y: Arg<u8>) -> AppResult<Snapshot> {
     change(&app, |s| s.play_human(x.0, y.0))
 }
 
 /// Takes back the last move (against the computer, its reply and the human's move).
-#[tauri::command]
+#[tauri::command(async)]
 pub fn undo<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     change(&app, |s| s.undo().map(|()| Vec::new()))
 }
 
 /// Plays again what undo took back.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn redo<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     change(&app, |s| s.redo())
 }
 
 /// The human resigns.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn resign<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     change(&app, |s| s.resign())
 }
 
 /// Looks for a move for the human; the hint arrives in a later snapshot.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn hint<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     runtime::start_hint(&app)?;
     Ok(runtime::publish_snapshot(&app))
 }
 
 /// Makes the computer play its best move so far.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn stop_thinking<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     app_state(&app)?.lock().stop_thinking();
     Ok(app_state(&app)?.lock().snapshot())
 }
 
 /// The current snapshot.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn get_snapshot<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     #[cfg(feature = "bench")]
     crate::bench::mark_first_snapshot();
@@ -124,13 +131,13 @@ pub async fn open_game<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
 }
 
 /// The settings.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn get_settings<R: Runtime>(app: AppHandle<R>) -> AppResult<Settings> {
     Ok(app_state(&app)?.lock().settings.clone())
 }
 
 /// Replaces the settings (checked), saves them and answers with them.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Arg<Settings>) -> AppResult<Settings> {
     let Arg(settings) = settings;
     settings.validate().map_err(AppError::config)?;
@@ -141,7 +148,7 @@ pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Arg<Settings>) -> A
 }
 
 /// The human's wins, losses and draws against each level.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn get_stats<R: Runtime>(app: AppHandle<R>) -> AppResult<Vec<crate::stats::StatsRow>> {
     Ok(app_state(&app)?.lock().stats.0.clone())
 }

@@ -156,6 +156,8 @@ pub struct Session {
     engines: [EngineSlot; 2],
     hint_engine: EngineSlot,
     seed: u64,
+    /// How many snapshots were built (see [`Snapshot::seq`]).
+    snapshots: u64,
 }
 
 /// The default game: Renju on 15x15, the human black against the middle Gomoku level.
@@ -210,12 +212,15 @@ impl Session {
             engines: Default::default(),
             hint_engine: Default::default(),
             seed: seed_from_clock(),
+            snapshots: 0,
         }
     }
 
-    /// The snapshot the UI renders.
-    pub fn snapshot(&self) -> Snapshot {
-        snapshot::build(self)
+    /// The snapshot the UI renders, numbered after every one built before it (the session
+    /// is behind a lock, so the numbers follow the order of the states they show).
+    pub fn snapshot(&mut self) -> Snapshot {
+        self.snapshots += 1;
+        Snapshot { seq: self.snapshots, ..snapshot::build(self) }
     }
 
     /// Stops any search and forgets what the UI showed about the previous state.
@@ -574,5 +579,17 @@ mod tests {
             panic!("the game is over");
         };
         assert_eq!(reason, IllegalReason::GameOver);
+    }
+
+    #[test]
+    fn snapshots_are_numbered_in_the_order_they_are_built() {
+        let mut s = session(GameKind::Reversi, PlayerKind::Human);
+        let first = s.snapshot();
+        s.play_human(5, 4).unwrap();
+        let second = s.snapshot();
+        s.new_game(s.game.config().to_owned()).unwrap();
+        let third = s.snapshot();
+        assert!(first.seq >= 1 && first.seq < second.seq && second.seq < third.seq);
+        assert_eq!(s.snapshot().seq, third.seq + 1, "an unchanged state is numbered anew");
     }
 }

@@ -76,6 +76,10 @@ pub struct ResultView {
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Snapshot {
+    /// Counts the snapshots the session built (from 1); a snapshot with a lower number than
+    /// the one on screen is stale (a command's answer and the computer's reply, sent from
+    /// different threads, may reach the page in either order) and the UI drops it.
+    pub seq: u64,
     pub generation: u64,
     /// `gomoku` or `reversi`.
     pub game: &'static str,
@@ -115,6 +119,7 @@ impl Snapshot {
     /// An empty board, only for the moment before the state exists.
     pub fn empty() -> Snapshot {
         Snapshot {
+            seq: 0,
             generation: 0,
             game: "gomoku",
             rule: None,
@@ -229,6 +234,7 @@ pub fn build(session: &Session) -> Snapshot {
     };
 
     Snapshot {
+        seq: 0,
         generation: session.generation,
         game: config.kind.name(),
         rule,

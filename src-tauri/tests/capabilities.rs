@@ -146,3 +146,22 @@ fn the_page_reaches_only_what_the_capability_grants() {
         );
     }
 }
+
+/// Tauri runs a plain `#[tauri::command] fn` on the main thread, the GTK loop's; every
+/// command of the app must run on the async runtime instead (see `src/commands.rs`).
+#[test]
+fn no_command_runs_on_the_main_thread() {
+    for file in ["src/commands.rs", "src/bench.rs"] {
+        let text = read(file);
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with("#[tauri::command") {
+                let signature = lines[i + 1..].iter().find(|l| !l.starts_with("#[")).unwrap();
+                assert!(
+                    line.contains("(async)") || signature.starts_with("pub async fn"),
+                    "{file}: `{signature}` would run on the main thread"
+                );
+            }
+        }
+    }
+}

@@ -199,10 +199,10 @@ fn is_computer(game: &Game, c: Color) -> bool {
 /// in between).
 fn check_session(h: &Harness) {
     let state = h.app.state::<AppState>();
-    let session = state.lock();
+    let mut session = state.lock();
+    let snap = serde_json::to_value(session.snapshot()).unwrap();
     let game = &session.game;
     replay(game);
-    let snap = serde_json::to_value(session.snapshot()).unwrap();
     let size = game.position().size() as usize;
     let board = snap["board"].as_array().unwrap();
     assert_eq!(board.len(), size);

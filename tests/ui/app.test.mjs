@@ -492,7 +492,8 @@ test('move numbers and coordinates can be switched', async () => {
 });
 
 test('a late command answer does not overwrite a newer snapshot event', async () => {
-  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
+  // The backend numbers its snapshots (seq); the page draws only the newest.
+  const page = await open({ snapshot: snapshot({ seq: 1, moves: [[7, 7], [8, 8]] }) });
   // play_move answers slowly with the position after the human move only, while the event
   // with the computer's reply arrives first.
   await page.evaluate(() => {
@@ -505,9 +506,14 @@ test('a late command answer does not overwrite a newer snapshot event', async ()
     };
   });
   await page.click(cell(9, 9));
-  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [9, 9], [10, 10]] }));
+  await emit(page, 'snapshot', snapshot({ seq: 3, moves: [[7, 7], [8, 8], [9, 9], [10, 10]] }));
   await page.waitForTimeout(300);
   assert.equal(await page.getAttribute(cell(10, 10), 'data-stone'), 'white');
+  // An older event is dropped as well, a newer one is drawn.
+  await emit(page, 'snapshot', snapshot({ seq: 2, moves: [[7, 7], [8, 8]] }));
+  assert.equal(await page.getAttribute(cell(10, 10), 'data-stone'), 'white');
+  await emit(page, 'snapshot', snapshot({ seq: 4, moves: [[7, 7], [8, 8], [9, 9], [10, 10], [6, 6]] }));
+  await page.waitForSelector(`${cell(6, 6)}[data-stone="black"]`);
   await done(page);
 });
 

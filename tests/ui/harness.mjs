@@ -148,6 +148,9 @@ export function snapshot(opts = {}) {
   const human = { type: 'human' };
   const computer = (level) => ({ type: 'computer', level: { game, level: level || (game === 'reversi' ? 'strong' : 'pattern') } });
   return {
+    // The backend numbers its snapshots (Snapshot::seq); fixtures are unnumbered unless a
+    // test gives one, and the UI then draws each as it comes.
+    seq: opts.seq,
     generation: opts.generation ?? 1,
     game,
     rule: game === 'gomoku' ? opts.rule || 'freestyle' : null,

@@ -35,6 +35,7 @@
       s.lastMove = { x, y };
       s.toMove = color === 'black' ? 'white' : 'black';
       s.canUndo = true;
+      if (typeof s.seq === 'number') s.seq += 1;
       mock.snapshot = s;
       return s;
     },

@@ -19,7 +19,6 @@ const state = {
   progress: null, // latest ai-progress for the current generation
   cursor: null,
   showCursor: false,
-  snapshotEvents: 0, // how many `snapshot` events arrived; see apply()
   // The player's stone {x, y, color}, drawn at the click until the backend's snapshot
   // confirms it (the snapshot has the stone) or refuses it (an error, said in words).
   provisional: null,
@@ -102,16 +101,15 @@ function showError(err) {
 }
 
 /**
- * Runs a command that answers with a snapshot. The `snapshot` events are the source of truth;
- * a command's answer is only drawn when no event arrived meanwhile (an event can overtake the
- * answer, e.g. a fast computer reply, and the answer would then be stale).
+ * Runs a command that answers with a snapshot. The answer and the `snapshot` events may reach
+ * the page in any order (a fast computer reply can overtake the answer); apply() draws only
+ * the newest of them.
  */
 async function command(fn) {
   sound.unlock();
-  const seen = state.snapshotEvents;
   try {
     const snap = await fn();
-    if (snap && typeof snap === 'object' && 'board' in snap && state.snapshotEvents === seen) apply(snap);
+    if (snap && typeof snap === 'object' && 'board' in snap) apply(snap);
     return snap;
   } catch (err) {
     showError(err);
@@ -121,7 +119,14 @@ async function command(fn) {
 
 // ---------------------------------------------------------------- snapshots
 
+/** Whether `snap` is older than the one on screen (the backend numbers them in order). */
+function stale(snap) {
+  const shown = state.snapshot?.seq;
+  return typeof snap.seq === 'number' && typeof shown === 'number' && snap.seq <= shown;
+}
+
 function apply(snap) {
+  if (stale(snap)) return;
   const prev = state.snapshot;
   snap.moves ||= [];
   state.snapshot = snap;
@@ -376,10 +381,9 @@ function showResult(snap) {
 
 /** Starts the game `config` (the start panel's choice); throws when the backend refuses it. */
 async function startGame(config) {
-  const seen = state.snapshotEvents;
   const snap = await api.newGame(config);
   $('#result-dialog').open && $('#result-dialog').close();
-  if (snap && state.snapshotEvents === seen) apply(snap);
+  if (snap) apply(snap);
   saveSettings({ lastConfig: config });
 }
 
@@ -400,10 +404,9 @@ async function save(format) {
 
 async function open() {
   closeMenus();
-  const seen = state.snapshotEvents;
   try {
     const snap = await api.openGame();
-    if (snap && state.snapshotEvents === seen) apply(snap);
+    if (snap) apply(snap);
   } catch (err) {
     if (err.code !== 'cancelled') showError(err);
   }
@@ -551,10 +554,7 @@ async function init() {
     return withDefaults(null);
   });
   const listening = Promise.all([
-    on('snapshot', (snap) => {
-      state.snapshotEvents++;
-      apply(snap);
-    }),
+    on('snapshot', apply),
     on('ai-progress', onProgress),
   ]);
   const first = listening.then(() => api.getSnapshot()).catch(() => null);
@@ -566,7 +566,7 @@ async function init() {
   mark('texts');
   const snap = await first;
   mark('snapshot');
-  if (snap && snap.board && state.snapshotEvents === 0) apply(snap);
+  if (snap && snap.board) apply(snap);
   else render();
   if (!state.snapshot) openStartPanel();
   document.documentElement.dataset.ready = 'true';
