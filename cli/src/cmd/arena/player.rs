@@ -4,21 +4,23 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use tengen_engine::ai::{CancelFlag, Engine, Level, Limits};
+use tengen_engine::ai::{AnyEngine, CancelFlag, Level, Limits};
+use tengen_engine::game::{PlayerKind, Position};
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
-use tengen_engine::gomoku::Position;
+use tengen_engine::gomoku;
 use tengen_engine::Move;
 
 /// One side of a game, asked for a move in each position where it is to move.
-pub trait Player<P> {
+pub trait Player {
     /// The move for the side to move in `pos`, or why this player loses the game instead
     /// (a brain that crashed, hung or answered garbage).
-    fn choose(&mut self, pos: &P, limits: &Limits) -> Result<Move, String>;
+    fn choose(&mut self, pos: &Position, limits: &Limits) -> Result<Move, String>;
 }
 
-impl<P> Player<P> for Box<dyn Engine<P>> {
-    fn choose(&mut self, pos: &P, limits: &Limits) -> Result<Move, String> {
-        Ok(self.search(pos, limits, &CancelFlag::new(), &mut |_| {}).best)
+impl Player for AnyEngine {
+    fn choose(&mut self, pos: &Position, limits: &Limits) -> Result<Move, String> {
+        let searched = self.search(pos, limits, &CancelFlag::new(), &mut |_| {});
+        searched.map(|r| r.best).map_err(|e| e.to_string())
     }
 }
 
@@ -37,6 +39,15 @@ impl Contestant {
         match text.strip_prefix(EXTERNAL) {
             Some(path) => Ok(Contestant::External(PathBuf::from(path))),
             None => Level::parse_for(game, text).map(Contestant::Level),
+        }
+    }
+
+    /// Who this contestant is to the game session: a computer level, or (for an external
+    /// brain, which the session does not run) a player from outside, as a human is.
+    pub fn kind(&self) -> PlayerKind {
+        match self {
+            Contestant::Level(level) => PlayerKind::Computer { level: *level },
+            Contestant::External(_) => PlayerKind::Human,
         }
     }
 
@@ -73,7 +84,7 @@ impl External {
         External { settings, brain: None }
     }
 
-    fn brain(&mut self, pos: &Position) -> Result<&mut Brain, BrainError> {
+    fn brain(&mut self, pos: &gomoku::Position) -> Result<&mut Brain, BrainError> {
         if self.brain.is_none() {
             let mut brain = Brain::start(&self.settings)?;
             brain.new_game(pos.size(), pos.rule())?;
@@ -83,8 +94,11 @@ impl External {
     }
 }
 
-impl Player<Position> for External {
+impl Player for External {
     fn choose(&mut self, pos: &Position, _limits: &Limits) -> Result<Move, String> {
+        let Position::Gomoku(pos) = pos else {
+            return Err("external brains play Gomoku only".into());
+        };
         let answer = self.brain(pos).and_then(|b| b.best_move(pos));
         match answer {
             Ok((p, _)) => Ok(Move::Place(p)),
