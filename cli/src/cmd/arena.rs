@@ -349,14 +349,11 @@ mod tests {
     use super::*;
     use clap::Parser;
 
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        args: Args,
-    }
-
+    /// `tengen arena LINE`'s arguments, parsed as the program parses them.
     fn args(line: &[&str]) -> Args {
-        Cli::try_parse_from([&["arena"], line].concat()).unwrap().args
+        let cli = crate::Cli::try_parse_from([&["tengen", "arena"], line].concat()).unwrap();
+        let crate::Command::Arena(args) = cli.command else { unreachable!("an arena line") };
+        args
     }
 
     #[test]

@@ -112,8 +112,10 @@ mod tests {
         config(GameKind::Gomoku { rule, size: 15 })
     }
 
-    fn engine(level: Level, seed: u64) -> AnyEngine {
-        AnyEngine::new(level, seed)
+    /// A game of `config` from `opening` between `black` and `white`, seeded 1 and 2.
+    fn between(config: GameConfig, opening: &[Point], black: Level, white: Level) -> Finished {
+        let (mut b, mut w) = (AnyEngine::new(black, 1), AnyEngine::new(white, 2));
+        play(config, opening, [&mut b, &mut w], MS).unwrap()
     }
 
     /// A player that plays the given moves in turn, then fails.
@@ -138,10 +140,9 @@ mod tests {
 
     #[test]
     fn a_gomoku_game_ends_as_the_session_says() {
-        let mut a = engine(Level::Gomoku(GomokuLevel::Pattern), 1);
-        let mut b = engine(Level::Gomoku(GomokuLevel::FiveTuple), 2);
         let opening = &super::super::openings::builtin_gomoku(15)[0];
-        let done = play(gomoku(Rule::Freestyle), opening, [&mut a, &mut b], MS).unwrap();
+        let (a, b) = (Level::Gomoku(GomokuLevel::Pattern), Level::Gomoku(GomokuLevel::FiveTuple));
+        let done = between(gomoku(Rule::Freestyle), opening, a, b);
         let result = done.game.result().unwrap();
         assert!(matches!(result.reason, EndReason::Five | EndReason::BoardFull), "{result:?}");
         assert_eq!(done.forfeit, None);
@@ -154,10 +155,9 @@ mod tests {
 
     #[test]
     fn a_reversi_game_counts_the_discs_and_leaves_passes_uncounted() {
-        let mut a = engine(Level::Reversi(ReversiLevel::Classic), 1);
-        let mut b = engine(Level::Reversi(ReversiLevel::Greedy), 2);
         let opening = &super::super::openings::reversi_openings(4)[7];
-        let done = play(config(GameKind::Reversi), opening, [&mut a, &mut b], MS).unwrap();
+        let (a, b) = (Level::Reversi(ReversiLevel::Classic), Level::Reversi(ReversiLevel::Greedy));
+        let done = between(config(GameKind::Reversi), opening, a, b);
         let result = done.game.result().unwrap();
         assert_eq!(result.reason, EndReason::NoMoves);
         let (black, white) = result.discs.unwrap();
@@ -170,7 +170,7 @@ mod tests {
     #[test]
     fn an_illegal_move_loses_the_game_and_keeps_the_record() {
         // White answers h8, where the opening put black's stone: white loses at once.
-        let mut black = engine(Level::Gomoku(GomokuLevel::FiveTuple), 1);
+        let mut black = AnyEngine::new(Level::Gomoku(GomokuLevel::FiveTuple), 1);
         let mut white = script("h8");
         let done =
             play(gomoku(Rule::Freestyle), &points("h8"), [&mut black, &mut white], MS).unwrap();
