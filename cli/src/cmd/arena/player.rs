@@ -124,5 +124,22 @@ mod tests {
         let level = Contestant::parse("gomoku", "pattern").unwrap();
         assert_eq!(level.name(), "pattern");
         assert!(Contestant::parse("gomoku", "nonsense").is_err());
+        assert_eq!(ext.kind(), PlayerKind::Human);
+        assert!(matches!(level.kind(), PlayerKind::Computer { level: Level::Gomoku(_) }));
+    }
+
+    #[test]
+    fn players_refuse_a_game_they_do_not_play() {
+        let reversi = Position::Reversi(tengen_engine::reversi::Position::initial());
+        let limits = Limits::default();
+        // The brain is not even started for a Reversi position.
+        let settings = BrainSettings::new("/nonexistent/pbrain-x", std::time::Duration::ZERO);
+        let refused = External::new(settings).choose(&reversi, &limits).unwrap_err();
+        assert_eq!(refused, "external brains play Gomoku only");
+        let gomoku_level = Level::parse_for("gomoku", "fivetuple").unwrap();
+        assert!(AnyEngine::new(gomoku_level, 1).choose(&reversi, &limits).is_err());
+        let reversi_level = Level::parse_for("reversi", "greedy").unwrap();
+        let greedy = AnyEngine::new(reversi_level, 1).choose(&reversi, &limits).unwrap();
+        assert!(matches!(greedy, Move::Place(_)));
     }
 }
