@@ -9,7 +9,7 @@ mod sprt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tengen_engine::ai::{AnyEngine, Level};
+use tengen_engine::ai::Level;
 use tengen_engine::game::{
     GameConfig, GameError, GameKind, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS,
 };
@@ -20,7 +20,7 @@ use tengen_engine::{reversi, Color};
 
 use super::{outln, read_user_file, CmdResult};
 pub use elo::Tally;
-use player::{Contestant, External, Player};
+use player::{Computer, Contestant, External, Player};
 
 /// Which game the arena plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -123,12 +123,8 @@ pub enum ArenaError {
 const MIN_SIZE: u8 = 9;
 
 /// A fresh engine of `level`, or an explanation if this build cannot make one.
-fn make_engine(level: Level, seed: u64) -> Result<AnyEngine, ArenaError> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let made = std::panic::catch_unwind(|| AnyEngine::new(level, seed));
-    std::panic::set_hook(hook);
-    made.map_err(|_| ArenaError::Unavailable(level))
+fn computer(level: Level, seed: u64) -> Result<Computer, ArenaError> {
+    Computer::new(level, seed).ok_or(ArenaError::Unavailable(level))
 }
 
 /// SplitMix-style seed of game `i`.
@@ -213,7 +209,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     };
     for contestant in [&first, &second] {
         match contestant {
-            Contestant::Level(level) => drop(make_engine(*level, 0)?),
+            Contestant::Level(level) => drop(computer(*level, 0)?),
             Contestant::External(_) if reversi => {
                 return Err(ArenaError::Unsupported("external brains play Gomoku only".into()))
             }
@@ -339,7 +335,7 @@ fn player(
     settings: &dyn Fn(&std::path::Path) -> BrainSettings,
 ) -> Result<Box<dyn Player>, ArenaError> {
     match contestant {
-        Contestant::Level(level) => Ok(Box::new(make_engine(*level, seed)?)),
+        Contestant::Level(level) => Ok(Box::new(computer(*level, seed)?)),
         Contestant::External(path) => Ok(Box::new(External::new(settings(path)))),
     }
 }

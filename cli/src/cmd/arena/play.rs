@@ -4,7 +4,6 @@
 
 use std::time::{Duration, Instant};
 
-use tengen_engine::ai::Limits;
 use tengen_engine::game::{EndReason, Game, GameConfig};
 use tengen_engine::{Color, Move};
 
@@ -69,13 +68,12 @@ pub fn play(
         game.play(Move::Place(p), 0)
             .map_err(|e| ArenaError::Unsupported(format!("opening: {e}")))?;
     }
-    let limits = Limits { time: Some(time), ..Limits::default() };
     let mut max_ms = 0;
     let mut forfeit = None;
     while !game.is_over() {
         let side = game.side_to_move();
         let start = Instant::now();
-        let chosen = players[side.index()].choose(game.position(), &limits);
+        let chosen = players[side.index()].choose(game.position(), time);
         let took = start.elapsed().as_millis() as u64;
         max_ms = max_ms.max(took);
         let why = match chosen.map(|mv| game.play_or_forfeit(mv, took)) {
@@ -91,8 +89,9 @@ pub fn play(
 
 #[cfg(test)]
 mod tests {
+    use super::super::player::Computer;
     use super::*;
-    use tengen_engine::ai::{AnyEngine, GomokuLevel, Level, ReversiLevel};
+    use tengen_engine::ai::{GomokuLevel, Level, ReversiLevel};
     use tengen_engine::game::{GameKind, PlayerKind, Position};
     use tengen_engine::gomoku::{notation, Rule};
     use tengen_engine::Point;
@@ -114,7 +113,7 @@ mod tests {
 
     /// A game of `config` from `opening` between `black` and `white`, seeded 1 and 2.
     fn between(config: GameConfig, opening: &[Point], black: Level, white: Level) -> Finished {
-        let (mut b, mut w) = (AnyEngine::new(black, 1), AnyEngine::new(white, 2));
+        let (mut b, mut w) = (Computer::new(black, 1).unwrap(), Computer::new(white, 2).unwrap());
         play(config, opening, [&mut b, &mut w], MS).unwrap()
     }
 
@@ -122,7 +121,7 @@ mod tests {
     struct Script(Vec<Move>);
 
     impl Player for Script {
-        fn choose(&mut self, _pos: &Position, _limits: &Limits) -> Result<Move, String> {
+        fn choose(&mut self, _pos: &Position, _time: Duration) -> Result<Move, String> {
             if self.0.is_empty() {
                 return Err("out of moves".into());
             }
@@ -170,7 +169,7 @@ mod tests {
     #[test]
     fn an_illegal_move_loses_the_game_and_keeps_the_record() {
         // White answers h8, where the opening put black's stone: white loses at once.
-        let mut black = AnyEngine::new(Level::Gomoku(GomokuLevel::FiveTuple), 1);
+        let mut black = Computer::new(Level::Gomoku(GomokuLevel::FiveTuple), 1).unwrap();
         let mut white = script("h8");
         let done =
             play(gomoku(Rule::Freestyle), &points("h8"), [&mut black, &mut white], MS).unwrap();

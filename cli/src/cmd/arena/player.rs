@@ -3,8 +3,9 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::time::Duration;
 
-use tengen_engine::ai::{AnyEngine, CancelFlag, Level, Limits};
+use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Level};
 use tengen_engine::game::{PlayerKind, Position};
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
 use tengen_engine::gomoku;
@@ -12,14 +13,32 @@ use tengen_engine::Move;
 
 /// One side of a game, asked for a move in each position where it is to move.
 pub trait Player {
-    /// The move for the side to move in `pos`, or why this player loses the game instead
-    /// (a brain that crashed, hung or answered garbage).
-    fn choose(&mut self, pos: &Position, limits: &Limits) -> Result<Move, String>;
+    /// The move for the side to move in `pos`, with `time` to think, or why this player
+    /// loses the game instead (a brain that crashed, hung or answered garbage).
+    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, String>;
 }
 
-impl Player for AnyEngine {
-    fn choose(&mut self, pos: &Position, limits: &Limits) -> Result<Move, String> {
-        let searched = self.search(pos, limits, &CancelFlag::new(), &mut |_| {});
+/// A built-in level, searching with the limits `ai` sets for it at the player's time.
+pub struct Computer {
+    level: Level,
+    engine: AnyEngine,
+}
+
+impl Computer {
+    /// A fresh engine of `level` seeded with `seed`, or `None` if this build cannot make one.
+    pub fn new(level: Level, seed: u64) -> Option<Computer> {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let made = std::panic::catch_unwind(|| AnyEngine::new(level, seed));
+        std::panic::set_hook(hook);
+        Some(Computer { level, engine: made.ok()? })
+    }
+}
+
+impl Player for Computer {
+    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, String> {
+        let limits = limits_for(self.level, time);
+        let searched = self.engine.search(pos, &limits, &CancelFlag::new(), &mut |_| {});
         searched.map(|r| r.best).map_err(|e| e.to_string())
     }
 }
@@ -95,7 +114,7 @@ impl External {
 }
 
 impl Player for External {
-    fn choose(&mut self, pos: &Position, _limits: &Limits) -> Result<Move, String> {
+    fn choose(&mut self, pos: &Position, _time: Duration) -> Result<Move, String> {
         let Position::Gomoku(pos) = pos else {
             return Err("external brains play Gomoku only".into());
         };
@@ -131,15 +150,15 @@ mod tests {
     #[test]
     fn players_refuse_a_game_they_do_not_play() {
         let reversi = Position::Reversi(tengen_engine::reversi::Position::initial());
-        let limits = Limits::default();
+        let time = Duration::from_millis(100);
         // The brain is not even started for a Reversi position.
-        let settings = BrainSettings::new("/nonexistent/pbrain-x", std::time::Duration::ZERO);
-        let refused = External::new(settings).choose(&reversi, &limits).unwrap_err();
+        let settings = BrainSettings::new("/nonexistent/pbrain-x", time);
+        let refused = External::new(settings).choose(&reversi, time).unwrap_err();
         assert_eq!(refused, "external brains play Gomoku only");
-        let gomoku_level = Level::parse_for("gomoku", "fivetuple").unwrap();
-        assert!(AnyEngine::new(gomoku_level, 1).choose(&reversi, &limits).is_err());
-        let reversi_level = Level::parse_for("reversi", "greedy").unwrap();
-        let greedy = AnyEngine::new(reversi_level, 1).choose(&reversi, &limits).unwrap();
+        let fivetuple = Level::parse_for("gomoku", "fivetuple").unwrap();
+        assert!(Computer::new(fivetuple, 1).unwrap().choose(&reversi, time).is_err());
+        let greedy = Level::parse_for("reversi", "greedy").unwrap();
+        let greedy = Computer::new(greedy, 1).unwrap().choose(&reversi, time).unwrap();
         assert!(matches!(greedy, Move::Place(_)));
     }
 }
