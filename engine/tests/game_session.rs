@@ -299,3 +299,29 @@ fn a_forbidden_move_in_a_record_loses_for_black() {
     let mut live = Game::open(moves, &template).unwrap();
     assert!(matches!(live.play(Move::Place(h8), 1), Err(GameError::Gomoku(_))));
 }
+
+#[test]
+fn in_a_match_a_forbidden_move_loses_for_black_and_other_moves_are_refused() {
+    let moves = "i8 a1 j8 a3 h9 a5 h10 a7";
+    let mut live = Game::new(gomoku(Rule::Renju, 15)).unwrap();
+    play_all(&mut live, moves);
+    // An occupied point is refused as in play, and the game goes on.
+    assert!(matches!(live.play_or_forfeit(at("a1"), 1), Err(GameError::Gomoku(_))));
+    assert!(!live.is_over());
+    // Under Freestyle the same point is an ordinary move.
+    let mut free = Game::new(gomoku(Rule::Freestyle, 15)).unwrap();
+    play_all(&mut free, moves);
+    assert_eq!(free.play_or_forfeit(at("h8"), 1).unwrap().len(), 1);
+    assert!(!free.is_over());
+    // Under Renju it ends the game: black loses, the stone is not placed, the record ends
+    // with it, and the result is the one a record with that last move gives.
+    assert!(live.play_or_forfeit(at("h8"), 1).unwrap().is_empty());
+    let r = live.result().expect("the forbidden move ends the game").clone();
+    assert_eq!((r.winner, r.reason), (Some(Color::White), EndReason::Forbidden));
+    assert_eq!(r.forbidden, Some(ForbiddenKind::DoubleThree));
+    assert_eq!(live.history().len(), 8);
+    let from_record = Game::open(&format!("{moves} h8"), &gomoku(Rule::Renju, 15)).unwrap();
+    assert_eq!(from_record.result(), Some(&r));
+    assert_eq!(Game::open(&live.to_record(), &gomoku(Rule::Renju, 15)).unwrap().result(), Some(&r));
+    assert!(matches!(live.play_or_forfeit(at("b1"), 1), Err(GameError::GameOver)));
+}

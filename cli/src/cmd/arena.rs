@@ -2,21 +2,25 @@
 
 mod elo;
 mod openings;
+mod play;
 mod player;
 mod sprt;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use tengen_engine::ai::{AnyEngine, CancelFlag, Engine, Level, Limits};
+use tengen_engine::ai::Level;
+use tengen_engine::game::{
+    GameConfig, GameError, GameKind, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS,
+};
 use tengen_engine::gomocup::{Brain, BrainSettings};
-use tengen_engine::gomoku::{self, psq, Position, Rule};
+use tengen_engine::gomoku::{self, Rule};
 use tengen_engine::rng::Rng;
-use tengen_engine::{reversi, Color, Move, Point};
+use tengen_engine::{reversi, Color};
 
 use super::{outln, read_user_file, CmdResult};
 pub use elo::Tally;
-use player::{Contestant, External, Player};
+use player::{Computer, Contestant, External, Player};
 
 /// Which game the arena plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -95,12 +99,14 @@ pub enum ArenaError {
     Sprt(#[from] sprt::SprtError),
     #[error("the external brain {who}: {source}")]
     Brain { who: String, source: tengen_engine::gomocup::BrainError },
-    #[error("the board size {0} is not supported (use 9 to 26)")]
+    #[error("the board size {0} is not supported (use {MIN_SIZE} to {max})", max = gomoku::MAX_SIZE)]
     Size(u8),
     #[error("the level {0} is not available in this build")]
     Unavailable(Level),
     #[error("{0}")]
     Unsupported(String),
+    #[error(transparent)]
+    Game(#[from] GameError),
     #[error(transparent)]
     File(#[from] super::UserFileError),
     #[error("cannot write {path}: {source}")]
@@ -113,135 +119,18 @@ pub enum ArenaError {
     Output(#[source] std::io::Error),
 }
 
-/// How one game ended, seen from black.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Win(Color, String),
-    Draw(String),
-}
-
-/// One finished game.
-pub struct GameRecord {
-    pub outcome: Outcome,
-    pub moves: Vec<(Point, u64)>,
-    pub max_ms: u64,
-}
+/// The smallest board the arena plays on: the built-in openings need nine lines.
+const MIN_SIZE: u8 = 9;
 
 /// A fresh engine of `level`, or an explanation if this build cannot make one.
-fn make_engine(level: Level, seed: u64) -> Result<AnyEngine, ArenaError> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let made = std::panic::catch_unwind(|| AnyEngine::new(level, seed));
-    std::panic::set_hook(hook);
-    made.map_err(|_| ArenaError::Unavailable(level))
+fn computer(level: Level, seed: u64) -> Result<Computer, ArenaError> {
+    Computer::new(level, seed).ok_or(ArenaError::Unavailable(level))
 }
 
 /// SplitMix-style seed of game `i`.
 fn game_seed(seed: u64, i: u64, side: u64) -> u64 {
     let mut rng = Rng::new(seed ^ (i << 1 | side).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     rng.next_u64()
-}
-
-/// Plays one Gomoku game from `opening`.
-pub fn play_gomoku(
-    opening: &[Point],
-    rule: Rule,
-    size: u8,
-    players: [&mut dyn Player<Position>; 2],
-    ms: u64,
-) -> Result<GameRecord, ArenaError> {
-    let mut pos = Position::new(size, rule).map_err(|e| ArenaError::Unsupported(e.to_string()))?;
-    let mut moves = Vec::new();
-    for &p in opening {
-        pos.play(p).map_err(|e| ArenaError::Unsupported(format!("opening: {e}")))?;
-        moves.push((p, 0));
-    }
-    let limits = Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() };
-    let mut max_ms = 0;
-    loop {
-        if let Some(win) = pos.winner() {
-            return Ok(GameRecord {
-                outcome: Outcome::Win(win.color, "five".into()),
-                moves,
-                max_ms,
-            });
-        }
-        if pos.is_full() {
-            return Ok(GameRecord { outcome: Outcome::Draw("board full".into()), moves, max_ms });
-        }
-        let side = pos.side_to_move();
-        let start = Instant::now();
-        let chosen = players[side.index()].choose(&pos, &limits);
-        let took = start.elapsed().as_millis() as u64;
-        max_ms = max_ms.max(took);
-        let played = match chosen {
-            Ok(Move::Place(p)) => pos.play(p).map(|()| p).map_err(|e| e.to_string()),
-            Ok(Move::Pass) => Err("a pass".to_string()),
-            Err(why) => return Ok(lost(side, format!("{side} failed: {why}"), moves, max_ms)),
-        };
-        match played {
-            Ok(p) => moves.push((p, took)),
-            Err(why) => return Ok(forfeit(side, &why, moves, max_ms)),
-        }
-    }
-}
-
-/// Plays one Reversi game from `opening`; a record's moves leave passes implicit.
-pub fn play_reversi(
-    opening: &[Point],
-    engines: [&mut dyn Engine<reversi::Position>; 2],
-    ms: u64,
-) -> Result<GameRecord, ArenaError> {
-    let mut pos = reversi::Position::initial();
-    let mut moves = Vec::new();
-    for &p in opening {
-        pos.play(p).map_err(|e| ArenaError::Unsupported(format!("opening: {e}")))?;
-        moves.push((p, 0));
-    }
-    let limits = Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() };
-    let mut max_ms = 0;
-    loop {
-        if let Some(o) = pos.outcome() {
-            let score = format!("{}-{}", o.black, o.white);
-            let outcome = match o.winner {
-                Some(c) => Outcome::Win(c, score),
-                None => Outcome::Draw(score),
-            };
-            return Ok(GameRecord { outcome, moves, max_ms });
-        }
-        if pos.must_pass() {
-            pos.pass().map_err(|e| ArenaError::Unsupported(e.to_string()))?;
-            continue;
-        }
-        let side = pos.side_to_move();
-        let (best, took) = timed_search(&mut *engines[side.index()], &pos, &limits);
-        max_ms = max_ms.max(took);
-        let played = match best {
-            Move::Place(p) => pos.play(p).map(|_| p).map_err(|e| e.to_string()),
-            Move::Pass => Err("a pass with legal moves".to_string()),
-        };
-        match played {
-            Ok(p) => moves.push((p, took)),
-            Err(why) => return Ok(forfeit(side, &why, moves, max_ms)),
-        }
-    }
-}
-
-/// The engine's move in `pos` and the milliseconds it took.
-fn timed_search<P>(engine: &mut dyn Engine<P>, pos: &P, limits: &Limits) -> (Move, u64) {
-    let start = Instant::now();
-    let result = engine.search(pos, limits, &CancelFlag::new(), &mut |_| {});
-    (result.best, start.elapsed().as_millis() as u64)
-}
-
-/// The record of a game that `side` lost by playing an illegal move.
-fn forfeit(side: Color, why: &str, moves: Vec<(Point, u64)>, max_ms: u64) -> GameRecord {
-    lost(side, format!("{side} played an illegal move ({why})"), moves, max_ms)
-}
-
-/// The record of a game that `side` lost for `reason`.
-fn lost(side: Color, reason: String, moves: Vec<(Point, u64)>, max_ms: u64) -> GameRecord {
-    GameRecord { outcome: Outcome::Win(side.opponent(), reason), moves, max_ms }
 }
 
 pub fn run(args: Args) -> CmdResult {
@@ -259,22 +148,38 @@ fn write_record(path: &std::path::Path, text: &str) -> Result<(), ArenaError> {
     })
 }
 
+/// The game and its variant that `args` ask for.
+fn game_kind(args: &Args) -> GameKind {
+    match args.game {
+        GameArg::Gomoku => GameKind::Gomoku { rule: args.rule, size: args.size },
+        GameArg::Reversi => GameKind::Reversi,
+    }
+}
+
+/// The session's settings for one game of the match, `black` against `white`. The players
+/// think `--time-per-move` each, which may lie outside the app's range (the evaluation fit's
+/// self-play runs at 30 ms); the session runs no player itself, so it is given the nearest
+/// time in its range.
+fn session_config(args: &Args, black: &Contestant, white: &Contestant) -> GameConfig {
+    let kind = game_kind(args);
+    let time_per_move_ms = args.time_per_move.clamp(MIN_TIME_PER_MOVE_MS, MAX_TIME_PER_MOVE_MS);
+    GameConfig { kind, black: black.kind(), white: white.kind(), time_per_move_ms }
+}
+
 fn run_match(args: &Args) -> Result<(), ArenaError> {
-    let game = match args.game {
-        GameArg::Gomoku => "gomoku",
-        GameArg::Reversi => "reversi",
-    };
+    let reversi = args.game == GameArg::Reversi;
+    if !reversi && !(MIN_SIZE..=gomoku::MAX_SIZE).contains(&args.size) {
+        return Err(ArenaError::Size(args.size));
+    }
+    let game = game_kind(args).name();
     let first = Contestant::parse(game, &args.black)?;
     let second = Contestant::parse(game, &args.white)?;
-    let reversi = args.game == GameArg::Reversi;
+    session_config(args, &first, &second).validate()?;
     let test = match args.sprt {
         Some((elo0, elo1)) => Some(sprt::Sprt::new(elo0, elo1, args.alpha, args.beta)?),
         None => None,
     };
     let games = args.games.unwrap_or(if test.is_some() { 2000 } else { 2 });
-    if !reversi && !(9..=26).contains(&args.size) {
-        return Err(ArenaError::Size(args.size));
-    }
     let openings = match (&args.openings, reversi) {
         (Some(path), false) => {
             openings::parse_gomoku(&read_user_file(OPENINGS, path)?, args.size, args.rule)?
@@ -304,7 +209,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     };
     for contestant in [&first, &second] {
         match contestant {
-            Contestant::Level(level) => drop(make_engine(*level, 0)?),
+            Contestant::Level(level) => drop(computer(*level, 0)?),
             Contestant::External(_) if reversi => {
                 return Err(ArenaError::Unsupported("external brains play Gomoku only".into()))
             }
@@ -330,6 +235,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         openings.len()
     )
     .map_err(ArenaError::Output)?;
+    let time = Duration::from_millis(args.time_per_move);
     let mut tally = Tally::default();
     let mut max_ms = 0;
     let mut total_moves = 0usize;
@@ -340,37 +246,25 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         // Game 2k: the first level plays black; game 2k+1: colours swapped.
         let first_is_black = i % 2 == 0;
         let (b_level, w_level) = if first_is_black { (&first, &second) } else { (&second, &first) };
-        let record = if reversi {
-            let (Contestant::Level(b_level), Contestant::Level(w_level)) = (b_level, w_level)
-            else {
-                return Err(ArenaError::Unsupported("external brains play Gomoku only".into()));
-            };
-            let mut b = make_engine(*b_level, game_seed(args.seed, i, 0))?;
-            let mut w = make_engine(*w_level, game_seed(args.seed, i, 1))?;
-            let (AnyEngine::Reversi(b), AnyEngine::Reversi(w)) = (&mut b, &mut w) else {
-                return Err(ArenaError::Unsupported("levels of different games".into()));
-            };
-            play_reversi(opening, [&mut **b, &mut **w], args.time_per_move)?
-        } else {
-            let mut b = gomoku_player(b_level, game_seed(args.seed, i, 0), &brain_settings)?;
-            let mut w = gomoku_player(w_level, game_seed(args.seed, i, 1), &brain_settings)?;
-            play_gomoku(opening, args.rule, args.size, [&mut *b, &mut *w], args.time_per_move)?
-        };
-        max_ms = max_ms.max(record.max_ms);
-        total_moves += record.moves.len();
+        let mut b = player(b_level, game_seed(args.seed, i, 0), &brain_settings)?;
+        let mut w = player(w_level, game_seed(args.seed, i, 1), &brain_settings)?;
+        let config = session_config(args, b_level, w_level);
+        let done = play::play(config, opening, [&mut *b, &mut *w], time)?;
+        max_ms = max_ms.max(done.max_ms);
+        total_moves += done.placed();
         let first_color = if first_is_black { Color::Black } else { Color::White };
-        let (verdict, points) = match &record.outcome {
-            Outcome::Win(c, why) if *c == first_color => {
+        let (verdict, points) = match done.winner() {
+            Some(c) if c == first_color => {
                 tally.wins += 1;
-                (format!("{} wins ({why})", first), 1.0)
+                (format!("{} wins ({})", first, done.reason()), 1.0)
             }
-            Outcome::Win(_, why) => {
+            Some(_) => {
                 tally.losses += 1;
-                (format!("{} wins ({why})", second), 0.0)
+                (format!("{} wins ({})", second, done.reason()), 0.0)
             }
-            Outcome::Draw(why) => {
+            None => {
                 tally.draws += 1;
-                (format!("draw ({why})"), 0.5)
+                (format!("draw ({})", done.reason()), 0.5)
             }
         };
         if !args.quiet {
@@ -379,7 +273,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
                 i + 1,
                 b_level.name(),
                 w_level.name(),
-                record.moves.len(),
+                done.placed(),
                 verdict,
                 if reversi {
                     reversi::notation::write_transcript(opening)
@@ -390,15 +284,12 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
             .map_err(ArenaError::Output)?;
         }
         if let Some(dir) = &args.out {
-            if reversi {
-                let moves: Vec<Point> = record.moves.iter().map(|&(p, _)| p).collect();
-                let text = reversi::notation::write_transcript(&moves) + "\n";
-                write_record(&dir.join(format!("game-{:03}.txt", i + 1)), &text)?;
-            } else {
-                let record = psq::PsqRecord { size: args.size, moves: record.moves };
-                let text = psq::write_psq_with_rule(&record, args.rule);
-                write_record(&dir.join(format!("game-{:03}.psq", i + 1)), &text)?;
+            let mut text = done.game.to_record();
+            if !text.ends_with('\n') {
+                text.push('\n');
             }
+            let name = format!("game-{:03}.{}", i + 1, done.game.record_extension());
+            write_record(&dir.join(name), &text)?;
         }
         if let Some(test) = &test {
             if i % 2 == 0 {
@@ -436,20 +327,15 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     Ok(())
 }
 
-/// A Gomoku player for `contestant`: a fresh engine, or an external brain that starts with
-/// its first move.
-fn gomoku_player(
+/// A player for `contestant`: a fresh engine, or an external brain that starts with its
+/// first move.
+fn player(
     contestant: &Contestant,
     seed: u64,
     settings: &dyn Fn(&std::path::Path) -> BrainSettings,
-) -> Result<Box<dyn Player<Position>>, ArenaError> {
+) -> Result<Box<dyn Player>, ArenaError> {
     match contestant {
-        Contestant::Level(level) => match make_engine(*level, seed)? {
-            AnyEngine::Gomoku(engine) => Ok(Box::new(engine)),
-            AnyEngine::Reversi(_) => {
-                Err(ArenaError::Unsupported("levels of different games".into()))
-            }
-        },
+        Contestant::Level(level) => Ok(Box::new(computer(*level, seed)?)),
         Contestant::External(path) => Ok(Box::new(External::new(settings(path)))),
     }
 }
@@ -457,55 +343,13 @@ fn gomoku_player(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tengen_engine::ai::gomoku::new_engine;
-    use tengen_engine::ai::GomokuLevel;
+    use clap::Parser;
 
-    #[test]
-    fn a_game_ends_with_a_legal_record() {
-        let mut a = new_engine(GomokuLevel::Pattern, 1);
-        let mut b = new_engine(GomokuLevel::FiveTuple, 2);
-        let opening = &openings::builtin_gomoku(15)[0];
-        let r = play_gomoku(opening, Rule::Freestyle, 15, [&mut a, &mut b], 50).unwrap();
-        let mut pos = Position::new(15, Rule::Freestyle).unwrap();
-        for &(p, _) in &r.moves {
-            pos.play(p).unwrap();
-        }
-        match r.outcome {
-            Outcome::Win(c, _) => assert_eq!(pos.winner().map(|w| w.color), Some(c)),
-            Outcome::Draw(_) => assert!(pos.is_full()),
-        }
-    }
-
-    /// An engine that breaks the interface's promise: it always answers with the same point.
-    struct Stubborn(Point);
-
-    impl Engine<Position> for Stubborn {
-        fn search(
-            &mut self,
-            _pos: &Position,
-            _limits: &Limits,
-            _cancel: &CancelFlag,
-            _progress: &mut dyn FnMut(&tengen_engine::ai::SearchInfo),
-        ) -> tengen_engine::ai::SearchResult {
-            tengen_engine::ai::SearchResult {
-                best: Move::Place(self.0),
-                info: tengen_engine::ai::SearchInfo::default(),
-            }
-        }
-    }
-
-    #[test]
-    fn an_illegal_move_loses_the_game_and_keeps_the_record() {
-        // The opening puts black on h8; white answers h8 every time, so its first move is
-        // illegal and white loses; the record keeps the legal moves only.
-        let h8 = Point::new(7, 7);
-        let mut black = new_engine(GomokuLevel::FiveTuple, 1);
-        let mut white: Box<dyn Engine<Position>> = Box::new(Stubborn(h8));
-        let r = play_gomoku(&[h8], Rule::Freestyle, 15, [&mut black, &mut white], 50).unwrap();
-        let Outcome::Win(winner, reason) = r.outcome else { panic!("no winner") };
-        assert_eq!(winner, Color::Black);
-        assert!(reason.contains("white played an illegal move"), "{reason}");
-        assert_eq!(r.moves, vec![(h8, 0)]);
+    /// `tengen arena LINE`'s arguments, parsed as the program parses them.
+    fn args(line: &[&str]) -> Args {
+        let cli = crate::Cli::try_parse_from([&["tengen", "arena"], line].concat()).unwrap();
+        let crate::Command::Arena(args) = cli.command else { unreachable!("an arena line") };
+        args
     }
 
     #[test]
@@ -519,5 +363,37 @@ mod tests {
     fn rules_parse() {
         assert_eq!(parse_rule("Renju"), Ok(Rule::Renju));
         assert!(parse_rule("caro").is_err());
+    }
+
+    #[test]
+    fn the_session_gets_the_players_and_a_time_in_its_range() {
+        let a =
+            args(&["--black", "master", "--white", "ext:/b", "--rule", "renju", "--size", "19"]);
+        let (black, white) = (
+            Contestant::parse("gomoku", "master").unwrap(),
+            Contestant::parse("gomoku", "ext:/b").unwrap(),
+        );
+        let config = session_config(&a, &black, &white);
+        assert_eq!(config.kind, GameKind::Gomoku { rule: Rule::Renju, size: 19 });
+        assert_eq!((config.black, config.white), (black.kind(), white.kind()));
+        assert_eq!(config.time_per_move_ms, 200);
+        assert!(config.validate().is_ok());
+        for (ms, kept) in [("30", MIN_TIME_PER_MOVE_MS), ("9999999", MAX_TIME_PER_MOVE_MS)] {
+            let a =
+                args(&["--game", "reversi", "--black", "a", "--white", "b", "--time-per-move", ms]);
+            let config = session_config(&a, &black, &white);
+            assert_eq!((config.kind, config.time_per_move_ms), (GameKind::Reversi, kept));
+        }
+    }
+
+    #[test]
+    fn bad_settings_are_refused_before_any_game() {
+        let refused = |line: &[&str]| run_match(&args(line)).unwrap_err().to_string();
+        let e = refused(&["--black", "pattern", "--white", "fivetuple", "--size", "8"]);
+        assert_eq!(e, "the board size 8 is not supported (use 9 to 26)");
+        let e = refused(&["--black", "pattern", "--white", "greedy"]);
+        assert!(e.contains("greedy"), "{e}");
+        let e = refused(&["--game", "reversi", "--black", "ext:/b", "--white", "greedy"]);
+        assert_eq!(e, "external brains play Gomoku only");
     }
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{EndReason, GameConfig, GameError, GameResult, PlayerKind, Position};
-use crate::gomoku::ForbiddenKind;
+use crate::gomoku::{ForbiddenKind, GomokuError};
 use crate::{Color, Move, Point};
 
 /// The longest time one move is recorded as taking: a week. [`Game::play`] records longer
@@ -137,6 +137,21 @@ impl Game {
         self.history.extend_from_slice(&played);
         self.refresh_result();
         Ok(played)
+    }
+
+    /// Plays `mv` as a match between programs does: like [`Game::play`], except that black's
+    /// forbidden point under Renju is not refused but ends the game as black's loss (the
+    /// stone is not placed; [`Game::to_record`] ends with it). Returns the records added:
+    /// none for such a loss.
+    pub fn play_or_forfeit(&mut self, mv: Move, ms: u64) -> Result<Vec<MoveRecord>, GameError> {
+        match self.play(mv, ms) {
+            Err(GameError::Gomoku(GomokuError::Forbidden { point, kind, .. })) => {
+                self.redo.clear();
+                self.forfeit_forbidden(point, kind);
+                Ok(Vec::new())
+            }
+            played => played,
+        }
     }
 
     /// Takes back the last move (with an automatic pass that followed it, and a resignation

@@ -3,22 +3,43 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::time::Duration;
 
-use tengen_engine::ai::{CancelFlag, Engine, Level, Limits};
+use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Level};
+use tengen_engine::game::{PlayerKind, Position};
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
-use tengen_engine::gomoku::Position;
+use tengen_engine::gomoku;
 use tengen_engine::Move;
 
 /// One side of a game, asked for a move in each position where it is to move.
-pub trait Player<P> {
-    /// The move for the side to move in `pos`, or why this player loses the game instead
-    /// (a brain that crashed, hung or answered garbage).
-    fn choose(&mut self, pos: &P, limits: &Limits) -> Result<Move, String>;
+pub trait Player {
+    /// The move for the side to move in `pos`, with `time` to think, or why this player
+    /// loses the game instead (a brain that crashed, hung or answered garbage).
+    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, String>;
 }
 
-impl<P> Player<P> for Box<dyn Engine<P>> {
-    fn choose(&mut self, pos: &P, limits: &Limits) -> Result<Move, String> {
-        Ok(self.search(pos, limits, &CancelFlag::new(), &mut |_| {}).best)
+/// A built-in level, searching with the limits `ai` sets for it at the player's time.
+pub struct Computer {
+    level: Level,
+    engine: AnyEngine,
+}
+
+impl Computer {
+    /// A fresh engine of `level` seeded with `seed`, or `None` if this build cannot make one.
+    pub fn new(level: Level, seed: u64) -> Option<Computer> {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let made = std::panic::catch_unwind(|| AnyEngine::new(level, seed));
+        std::panic::set_hook(hook);
+        Some(Computer { level, engine: made.ok()? })
+    }
+}
+
+impl Player for Computer {
+    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, String> {
+        let limits = limits_for(self.level, time);
+        let searched = self.engine.search(pos, &limits, &CancelFlag::new(), &mut |_| {});
+        searched.map(|r| r.best).map_err(|e| e.to_string())
     }
 }
 
@@ -37,6 +58,15 @@ impl Contestant {
         match text.strip_prefix(EXTERNAL) {
             Some(path) => Ok(Contestant::External(PathBuf::from(path))),
             None => Level::parse_for(game, text).map(Contestant::Level),
+        }
+    }
+
+    /// Who this contestant is to the game session: a computer level, or (for an external
+    /// brain, which the session does not run) a player from outside, as a human is.
+    pub fn kind(&self) -> PlayerKind {
+        match self {
+            Contestant::Level(level) => PlayerKind::Computer { level: *level },
+            Contestant::External(_) => PlayerKind::Human,
         }
     }
 
@@ -73,7 +103,7 @@ impl External {
         External { settings, brain: None }
     }
 
-    fn brain(&mut self, pos: &Position) -> Result<&mut Brain, BrainError> {
+    fn brain(&mut self, pos: &gomoku::Position) -> Result<&mut Brain, BrainError> {
         if self.brain.is_none() {
             let mut brain = Brain::start(&self.settings)?;
             brain.new_game(pos.size(), pos.rule())?;
@@ -83,8 +113,11 @@ impl External {
     }
 }
 
-impl Player<Position> for External {
-    fn choose(&mut self, pos: &Position, _limits: &Limits) -> Result<Move, String> {
+impl Player for External {
+    fn choose(&mut self, pos: &Position, _time: Duration) -> Result<Move, String> {
+        let Position::Gomoku(pos) = pos else {
+            return Err("external brains play Gomoku only".into());
+        };
         let answer = self.brain(pos).and_then(|b| b.best_move(pos));
         match answer {
             Ok((p, _)) => Ok(Move::Place(p)),
@@ -110,5 +143,22 @@ mod tests {
         let level = Contestant::parse("gomoku", "pattern").unwrap();
         assert_eq!(level.name(), "pattern");
         assert!(Contestant::parse("gomoku", "nonsense").is_err());
+        assert_eq!(ext.kind(), PlayerKind::Human);
+        assert!(matches!(level.kind(), PlayerKind::Computer { level: Level::Gomoku(_) }));
+    }
+
+    #[test]
+    fn players_refuse_a_game_they_do_not_play() {
+        let reversi = Position::Reversi(tengen_engine::reversi::Position::initial());
+        let time = Duration::from_millis(100);
+        // The brain is not even started for a Reversi position.
+        let settings = BrainSettings::new("/nonexistent/pbrain-x", time);
+        let refused = External::new(settings).choose(&reversi, time).unwrap_err();
+        assert_eq!(refused, "external brains play Gomoku only");
+        let fivetuple = Level::parse_for("gomoku", "fivetuple").unwrap();
+        assert!(Computer::new(fivetuple, 1).unwrap().choose(&reversi, time).is_err());
+        let greedy = Level::parse_for("reversi", "greedy").unwrap();
+        let greedy = Computer::new(greedy, 1).unwrap().choose(&reversi, time).unwrap();
+        assert!(matches!(greedy, Move::Place(_)));
     }
 }

@@ -1,0 +1,221 @@
+//! One arena game, either game, played through the session [`Game`]: the session keeps the
+//! history and the Reversi passes and decides the end (five, a full board, no moves left, a
+//! Renju forbidden point); the arena only asks each side for its move and times it.
+
+use std::time::{Duration, Instant};
+
+use tengen_engine::game::{EndReason, Game, GameConfig};
+use tengen_engine::{Color, Move};
+
+use super::player::Player;
+use super::ArenaError;
+
+/// One finished game.
+pub struct Finished {
+    /// The game, over: its moves with their times and its result.
+    pub game: Game,
+    /// Why the loser forfeited, when the rules did not end the game: a move the rules refuse
+    /// (the session then records the side's resignation) or a player that failed.
+    pub forfeit: Option<String>,
+    /// The longest time one move took, in milliseconds.
+    pub max_ms: u64,
+}
+
+impl Finished {
+    /// The winner, or `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        self.game.result().and_then(|r| r.winner)
+    }
+
+    /// The stones or discs placed, the opening's included (Reversi passes are not counted).
+    pub fn placed(&self) -> usize {
+        self.game.history().iter().filter(|r| r.mv != Move::Pass).count()
+    }
+
+    /// Why the game ended, in the words of the game lines: `five`, `board full`, the final
+    /// disc count `34-30`, or the loser's forfeit.
+    pub fn reason(&self) -> String {
+        if let Some(why) = &self.forfeit {
+            return why.clone();
+        }
+        let Some(result) = self.game.result() else { return "unfinished".into() };
+        match result.reason {
+            EndReason::Five => "five".into(),
+            EndReason::BoardFull => "board full".into(),
+            EndReason::NoMoves => match result.discs {
+                Some((black, white)) => format!("{black}-{white}"),
+                None => "no moves".into(),
+            },
+            EndReason::Forbidden => match result.forbidden {
+                Some(kind) => format!("black played a forbidden point ({kind})"),
+                None => "black played a forbidden point".into(),
+            },
+            EndReason::Resignation => "resignation".into(),
+        }
+    }
+}
+
+/// Plays one game of `config` from `opening` (played at 0 ms each), each side thinking
+/// `time` per move. A player that fails, or whose move the rules refuse, loses the game.
+pub fn play(
+    config: GameConfig,
+    opening: &[tengen_engine::Point],
+    players: [&mut dyn Player; 2],
+    time: Duration,
+) -> Result<Finished, ArenaError> {
+    let mut game = Game::new(config)?;
+    for &p in opening {
+        game.play(Move::Place(p), 0)
+            .map_err(|e| ArenaError::Unsupported(format!("opening: {e}")))?;
+    }
+    let mut max_ms = 0;
+    let mut forfeit = None;
+    while !game.is_over() {
+        let side = game.side_to_move();
+        let start = Instant::now();
+        let chosen = players[side.index()].choose(game.position(), time);
+        let took = start.elapsed().as_millis() as u64;
+        max_ms = max_ms.max(took);
+        let why = match chosen.map(|mv| game.play_or_forfeit(mv, took)) {
+            Ok(Ok(_)) => continue,
+            Ok(Err(refused)) => format!("{side} played an illegal move ({refused})"),
+            Err(failure) => format!("{side} failed: {failure}"),
+        };
+        game.resign(side)?;
+        forfeit = Some(why);
+    }
+    Ok(Finished { game, forfeit, max_ms })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::player::Computer;
+    use super::*;
+    use tengen_engine::ai::{GomokuLevel, Level, ReversiLevel};
+    use tengen_engine::game::{GameKind, PlayerKind, Position};
+    use tengen_engine::gomoku::{notation, Rule};
+    use tengen_engine::Point;
+
+    const MS: Duration = Duration::from_millis(50);
+
+    fn config(kind: GameKind) -> GameConfig {
+        GameConfig {
+            kind,
+            black: PlayerKind::Human,
+            white: PlayerKind::Human,
+            time_per_move_ms: 100,
+        }
+    }
+
+    fn gomoku(rule: Rule) -> GameConfig {
+        config(GameKind::Gomoku { rule, size: 15 })
+    }
+
+    /// A game of `config` from `opening` between `black` and `white`, seeded 1 and 2.
+    fn between(config: GameConfig, opening: &[Point], black: Level, white: Level) -> Finished {
+        let (mut b, mut w) = (Computer::new(black, 1).unwrap(), Computer::new(white, 2).unwrap());
+        play(config, opening, [&mut b, &mut w], MS).unwrap()
+    }
+
+    /// A player that plays the given moves in turn, then fails.
+    struct Script(Vec<Move>);
+
+    impl Player for Script {
+        fn choose(&mut self, _pos: &Position, _time: Duration) -> Result<Move, String> {
+            if self.0.is_empty() {
+                return Err("out of moves".into());
+            }
+            Ok(self.0.remove(0))
+        }
+    }
+
+    fn points(moves: &str) -> Vec<Point> {
+        moves.split_whitespace().map(|m| notation::parse_point(m, 15).unwrap()).collect()
+    }
+
+    fn script(moves: &str) -> Script {
+        Script(points(moves).into_iter().map(Move::Place).collect())
+    }
+
+    #[test]
+    fn a_gomoku_game_ends_as_the_session_says() {
+        let opening = &super::super::openings::builtin_gomoku(15)[0];
+        let (a, b) = (Level::Gomoku(GomokuLevel::Pattern), Level::Gomoku(GomokuLevel::FiveTuple));
+        let done = between(gomoku(Rule::Freestyle), opening, a, b);
+        let result = done.game.result().unwrap();
+        assert!(matches!(result.reason, EndReason::Five | EndReason::BoardFull), "{result:?}");
+        assert_eq!(done.forfeit, None);
+        assert_eq!(done.placed(), done.game.history().len());
+        assert_eq!(&done.game.history()[..3].iter().map(|r| r.ms).collect::<Vec<_>>(), &[0; 3]);
+        // The record replays to the same result.
+        let back = Game::open(&done.game.to_record(), &gomoku(Rule::Freestyle)).unwrap();
+        assert_eq!(back.result(), Some(result));
+    }
+
+    #[test]
+    fn a_reversi_game_counts_the_discs_and_leaves_passes_uncounted() {
+        let opening = &super::super::openings::reversi_openings(4)[7];
+        let (a, b) = (Level::Reversi(ReversiLevel::Classic), Level::Reversi(ReversiLevel::Greedy));
+        let done = between(config(GameKind::Reversi), opening, a, b);
+        let result = done.game.result().unwrap();
+        assert_eq!(result.reason, EndReason::NoMoves);
+        let (black, white) = result.discs.unwrap();
+        assert_eq!(done.reason(), format!("{black}-{white}"));
+        let passes = done.game.history().iter().filter(|r| r.mv == Move::Pass).count();
+        assert_eq!(done.placed() + passes, done.game.history().len());
+        assert_eq!(done.placed() as u32, black + white - 4);
+    }
+
+    #[test]
+    fn an_illegal_move_loses_the_game_and_keeps_the_record() {
+        // White answers h8, where the opening put black's stone: white loses at once.
+        let mut black = Computer::new(Level::Gomoku(GomokuLevel::FiveTuple), 1).unwrap();
+        let mut white = script("h8");
+        let done =
+            play(gomoku(Rule::Freestyle), &points("h8"), [&mut black, &mut white], MS).unwrap();
+        assert_eq!(done.winner(), Some(Color::Black));
+        assert_eq!(done.game.result().unwrap().reason, EndReason::Resignation);
+        assert!(done.reason().starts_with("white played an illegal move (h8 is already taken"));
+        assert_eq!(done.placed(), 1);
+        // A pass is no Gomoku move either.
+        let mut white = Script(vec![Move::Pass]);
+        let done =
+            play(gomoku(Rule::Freestyle), &points("h8"), [&mut black, &mut white], MS).unwrap();
+        assert!(done.reason().starts_with("white played an illegal move (Gomoku has no passes"));
+    }
+
+    #[test]
+    fn a_failing_player_loses_the_game() {
+        let mut black = script("a1");
+        let mut white = script("");
+        let done = play(gomoku(Rule::Freestyle), &[], [&mut black, &mut white], MS).unwrap();
+        assert_eq!(done.winner(), Some(Color::Black));
+        assert_eq!(done.reason(), "white failed: out of moves");
+        assert_eq!(done.placed(), 1);
+    }
+
+    #[test]
+    fn a_forbidden_point_loses_for_black_under_renju_by_the_rules() {
+        // h8 is a double three for black; the session ends the game, not the arena.
+        let mut black = script("i8 j8 h9 h10 h8");
+        let mut white = script("a1 a3 a5 a7 a9");
+        let done = play(gomoku(Rule::Renju), &[], [&mut black, &mut white], MS).unwrap();
+        assert_eq!(done.winner(), Some(Color::White));
+        assert_eq!(done.forfeit, None);
+        assert_eq!(done.reason(), "black played a forbidden point (double-three)");
+        assert!(done.game.to_record().contains("\n8,8,0\n"), "{}", done.game.to_record());
+        // Under Freestyle the game goes on after h8.
+        let mut black = script("i8 j8 h9 h10 h8");
+        let mut white = script("a1 a3 a5 a7 a9");
+        let done = play(gomoku(Rule::Freestyle), &[], [&mut black, &mut white], MS).unwrap();
+        assert_eq!(done.reason(), "black failed: out of moves");
+    }
+
+    #[test]
+    fn a_bad_opening_is_an_error_not_a_game() {
+        let mut a = script("");
+        let mut b = script("");
+        let r = play(gomoku(Rule::Freestyle), &points("h8 h8"), [&mut a, &mut b], MS);
+        assert!(matches!(r, Err(ArenaError::Unsupported(m)) if m.starts_with("opening: ")));
+    }
+}
