@@ -49,10 +49,10 @@
 //! A line whose centre makes no four is an **open three** ([`Pat::F3`]) when one more stone
 //! of the colour within four cells makes an open four, a **closed three** ([`Pat::B3`]) when
 //! it makes only a four; an **open two** / **closed two** likewise one step further down,
-//! and an open / closed one below that. [`pattern`] computes this by a small recursion;
-//! [`LineTable`] holds its answer for every key, per rule, for both colours.
+//! and an open / closed one below that. [`pattern`] answers this by a small recursion,
+//! remembered per rule, key and colour in one shared line table.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::board::{Board, DIRECTIONS};
 use super::Rule;
@@ -314,43 +314,52 @@ impl Pat {
     }
 }
 
-/// The pattern a stone of `color` on the centre makes, by the recursion of the module docs.
+/// The pattern a stone of `color` on the centre makes, by the recursion of the module docs:
+/// the line table of `rule`, each entry worked out on first use and remembered for the
+/// whole process (so a level that reads a few thousand lines never pays for a million).
+#[inline]
 pub fn pattern(key: Key, color: Color, rule: Rule) -> Pat {
-    pattern_building(key, color, rule, Offsets::NONE)
+    let entry = &TABLE[rule as usize][key as usize];
+    let shift = 4 * color.index();
+    let known = (entry.load(Ordering::Relaxed) >> shift) & 15;
+    if known != 0 {
+        return Pat::from_u8(known - 1);
+    }
+    let pat = Reader { color, rule, inert: Offsets::NONE }.compute(key);
+    entry.fetch_or((pat as u8 + 1) << shift, Ordering::Relaxed);
+    pat
 }
 
 /// [`pattern`] where the cells in `inert` do not build shapes: a stone there may still be a
 /// five point, but the threes and twos it would lead to do not count (the shapes exclude
 /// cells that would win across another line: such a stone is a five, not a four).
 pub fn pattern_building(key: Key, color: Color, rule: Rule, inert: Offsets) -> Pat {
-    Reader { color, rule, inert, memo: None }.pat(key)
+    Reader { color, rule, inert }.pat(key)
 }
 
-/// The recursion behind [`pattern`], with an optional memo for building whole tables.
-struct Reader<'a> {
+/// The line table: for each rule and key, black's pattern + 1 in the low four bits and
+/// white's in the high four; 0 while not yet worked out. Entries only ever go from unknown
+/// to their one value, so relaxed atomics suffice when several searches share it.
+static TABLE: [[AtomicU8; 1 << KEY_BITS]; 3] =
+    [const { [const { AtomicU8::new(0) }; 1 << KEY_BITS] }; 3];
+
+/// The recursion behind [`pattern`].
+struct Reader {
     color: Color,
     rule: Rule,
     inert: Offsets,
-    /// One byte per key, `u8::MAX` when not yet known (only when `inert` is empty).
-    memo: Option<&'a mut [u8]>,
 }
 
-impl Reader<'_> {
-    fn pat(&mut self, key: Key) -> Pat {
-        if let Some(memo) = &self.memo {
-            let m = memo[key as usize];
-            if m != u8::MAX {
-                return Pat::from_u8(m);
-            }
+impl Reader {
+    fn pat(&self, key: Key) -> Pat {
+        if self.inert.is_empty() {
+            pattern(key, self.color, self.rule)
+        } else {
+            self.compute(key)
         }
-        let p = self.compute(key);
-        if let Some(memo) = &mut self.memo {
-            memo[key as usize] = p as u8;
-        }
-        p
     }
 
-    fn compute(&mut self, key: Key) -> Pat {
+    fn compute(&self, key: Key) -> Pat {
         let (color, rule) = (self.color, self.rule);
         if wins(key, color, rule) {
             return Pat::F5;
@@ -384,50 +393,6 @@ pub fn edges_are_outside(key: Key) -> bool {
     [-1, 1].into_iter().all(|sign| {
         (1..HALF).all(|k| cell(key, sign * k) != EDGE || cell(key, sign * (k + 1)) == EDGE)
     })
-}
-
-/// Every line key's pattern for black and white under one rule.
-pub struct LineTable {
-    /// `pats[key]`: black's [`Pat`] in the low four bits, white's in the high four; zero for
-    /// keys that never occur (an edge between the centre and the board).
-    pats: Vec<u8>,
-}
-
-impl LineTable {
-    /// The table for `rule`, built on first use and shared afterwards.
-    pub fn get(rule: Rule) -> &'static LineTable {
-        static TABLES: [OnceLock<LineTable>; 3] =
-            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        TABLES[rule as usize].get_or_init(|| LineTable::build(rule))
-    }
-
-    fn build(rule: Rule) -> LineTable {
-        let size = 1usize << KEY_BITS;
-        let mut pats = vec![0u8; size];
-        for (ci, color) in [Color::Black, Color::White].into_iter().enumerate() {
-            let mut memo = vec![u8::MAX; size];
-            let mut reader = Reader { color, rule, inert: Offsets::NONE, memo: Some(&mut memo) };
-            for (key, out) in pats.iter_mut().enumerate() {
-                let key = key as Key;
-                if edges_are_outside(key) {
-                    *out |= (reader.pat(key) as u8) << (4 * ci);
-                }
-            }
-        }
-        LineTable { pats }
-    }
-
-    /// Both colours' patterns for every key: black's in the low four bits, white's in the
-    /// high four.
-    pub fn packed(&self) -> &[u8] {
-        &self.pats
-    }
-
-    /// The pattern a stone of `color` on the centre of `key` makes.
-    #[inline]
-    pub fn pat(&self, key: Key, color: Color) -> Pat {
-        Pat::from_u8((self.pats[key as usize] >> (4 * color.index())) & 15)
-    }
 }
 
 #[cfg(test)]
@@ -561,7 +526,6 @@ pub(crate) mod tests {
     #[test]
     fn five_points_are_the_nearest_cells_and_the_table_agrees() {
         for rule in Rule::ALL {
-            let table = LineTable::get(rule);
             for key in (0..1u32 << KEY_BITS).step_by(97).filter(|&k| edges_are_outside(k)) {
                 for color in [Color::Black, Color::White] {
                     let five = five_points(key, color, rule);
@@ -569,7 +533,8 @@ pub(crate) mod tests {
                         let brute = five_points_by_brute_force(key, color, rule);
                         assert_eq!(five, brute, "{key:#x}");
                     }
-                    assert_eq!(table.pat(key, color), pattern(key, color, rule), "{key:#x}");
+                    let fresh = Reader { color, rule, inert: Offsets::NONE }.compute(key);
+                    assert_eq!(pattern(key, color, rule), fresh, "{key:#x}");
                 }
             }
         }

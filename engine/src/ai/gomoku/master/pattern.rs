@@ -3,15 +3,17 @@
 //!
 //! For every empty cell and every direction, Master's board keeps the cell's line key (the
 //! ten cells around it, [`crate::gomoku::line`]'s one encoding). [`PatternTable`] is the
-//! line foundation's [`LineTable`] for the rule, with a small cache-friendly copy for
-//! freestyle; it maps each key to the [`Pat`] a stone of either colour would make there.
+//! line foundation's table for the rule, copied whole into one byte per key (both colours)
+//! for the hot path, with a smaller cache-friendly copy for freestyle; it maps each key to
+//! the [`Pat`] a stone of either colour would make there.
 //!
 //! [`combine`] folds the four directions of one cell into a [`P4`](p4) threat class, which
 //! is what move generation, the threat solvers and the evaluation read.
 
-use crate::gomoku::line::{cell, slot_shift, Key, LineTable};
+use crate::gomoku::line::{cell, edges_are_outside, pattern, slot_shift, Key, KEY_BITS};
 pub use crate::gomoku::line::{Pat, BLACK, EDGE, EMPTY, HALF, WHITE};
 use crate::gomoku::Rule;
+use crate::Color;
 use std::sync::OnceLock;
 
 /// The threat class of one empty cell for one colour, strongest first (smaller is stronger).
@@ -116,8 +118,8 @@ pub fn combine(pats: [u8; 4], renju_black: bool) -> u8 {
 /// Line key -> pattern for black and for white, for one rule.
 pub struct PatternTable {
     /// `pats[key]`: black's Pat in the low four bits, white's in the high four (the line
-    /// foundation's table).
-    pats: &'static [u8],
+    /// foundation's patterns; zero for keys that never occur).
+    pats: Vec<u8>,
     /// Freestyle only: the same indexed by the inner eight cells (the outermost cells never
     /// matter when overlines win), small enough to stay in cache.
     inner: Option<Vec<u8>>,
@@ -154,7 +156,16 @@ impl PatternTable {
     }
 
     fn build(rule: Rule) -> PatternTable {
-        let pats = LineTable::get(rule).packed();
+        let pats: Vec<u8> = (0..1 << KEY_BITS)
+            .map(|key: Key| {
+                if edges_are_outside(key) {
+                    pattern(key, Color::Black, rule) as u8
+                        | (pattern(key, Color::White, rule) as u8) << 4
+                } else {
+                    0
+                }
+            })
+            .collect();
         let inner = (rule == Rule::Freestyle).then(|| {
             let mut inner = vec![0u8; 1 << 16];
             for (i, out) in inner.iter_mut().enumerate() {
@@ -177,7 +188,6 @@ impl PatternTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomoku::line::{edges_are_outside, KEY_BITS};
 
     #[test]
     fn freestyle_ignores_the_outermost_cells() {
