@@ -278,16 +278,24 @@ impl Board {
     /// Empty cells where colour `c` has class `class`.
     pub fn cells_of_class(&self, c: usize, class: u8, out: &mut Vec<usize>) {
         out.clear();
-        if self.counts[c][class as usize] == 0 {
-            return;
-        }
-        let mut left = self.counts[c][class as usize];
-        for &i in &self.board_cells {
-            if self.classes[i][c] == class {
-                out.push(i);
-                left -= 1;
-                if left == 0 {
-                    break;
+        self.push_cells_of_classes(c, &[class], out);
+    }
+
+    /// Appends the empty cells where colour `c` has each class of `classes`: class by class,
+    /// each in board order.
+    pub fn push_cells_of_classes(&self, c: usize, classes: &[u8], out: &mut Vec<usize>) {
+        for &class in classes {
+            let mut left = self.counts[c][class as usize];
+            if left == 0 {
+                continue;
+            }
+            for &i in &self.board_cells {
+                if self.classes[i][c] == class {
+                    out.push(i);
+                    left -= 1;
+                    if left == 0 {
+                        break;
+                    }
                 }
             }
         }

@@ -235,16 +235,7 @@ pub fn four_moves(board: &Board, c: usize, out: &mut Vec<usize>) {
     if !board.has_four_move(c) {
         return;
     }
-    for class in [p4::C_BLOCK4_FLEX3, p4::D_BLOCK4_PLUS, p4::E_BLOCK4] {
-        if board.count(c, class) == 0 {
-            continue;
-        }
-        for &i in board.board_cells() {
-            if board.class(i, c) == class {
-                out.push(i);
-            }
-        }
-    }
+    board.push_cells_of_classes(c, &[p4::C_BLOCK4_FLEX3, p4::D_BLOCK4_PLUS, p4::E_BLOCK4], out);
 }
 
 #[cfg(test)]

@@ -244,24 +244,19 @@ impl Vct {
 /// better.
 pub fn threat_moves(board: &Board, c: usize, out: &mut Vec<usize>) {
     out.clear();
-    for class in [
-        p4::B_FLEX4,
-        p4::C_BLOCK4_FLEX3,
-        p4::F_FLEX3_2X,
-        p4::D_BLOCK4_PLUS,
-        p4::G_FLEX3_PLUS,
-        p4::E_BLOCK4,
-        p4::H_FLEX3,
-    ] {
-        if board.count(c, class) == 0 {
-            continue;
-        }
-        for &i in board.board_cells() {
-            if board.class(i, c) == class {
-                out.push(i);
-            }
-        }
-    }
+    board.push_cells_of_classes(
+        c,
+        &[
+            p4::B_FLEX4,
+            p4::C_BLOCK4_FLEX3,
+            p4::F_FLEX3_2X,
+            p4::D_BLOCK4_PLUS,
+            p4::G_FLEX3_PLUS,
+            p4::E_BLOCK4,
+            p4::H_FLEX3,
+        ],
+        out,
+    );
 }
 
 #[cfg(test)]
