@@ -12,8 +12,10 @@
 //! itself is left out, and is read as a stone of the colour asked about. The codes are
 //! absolute (black / white), not relative (own / opponent): one key then answers for both
 //! colours, which lets Master keep one key per cell and direction. "Own" is the colour
-//! passed to each function. Keys are built one way, by [`key_of`] (or [`key_at`] on a
-//! [`Board`]).
+//! passed to each function. Keys are built one way, by [`key_of`] (`key_at` on the game's
+//! board). A searcher that prefers keys relative to the side (own / opponent) codes its own
+//! stones as black and reads them under the rule that gives its colour the same idea of a
+//! five (the classic levels' threat table does this).
 //!
 //! # Fives: one rule encoding
 //!
@@ -42,7 +44,7 @@
 //! ([`Pat::DoubleFour`]), so black's only open four is the straight one. The older "two five
 //! points five cells apart" reading (the shapes) named a split double four a mere four
 //! although it wins exactly like a straight four; "two or more" (Master) and "two five
-//! points" (lookahead) were right, and the bound of two is now proven (see the tests).
+//! points" (lookahead) were right, and "or more" never happens (see [`five_points`]).
 //!
 //! # Threes and twos
 //!
