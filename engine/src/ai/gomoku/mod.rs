@@ -1,21 +1,17 @@
-//! Gomoku levels, weakest first: the classic scorers of the seed articles (five-tuple,
-//! win-array, nine-cell patterns), the forcing-move lookahead, and Master.
+//! Gomoku levels, weakest first: the classic levels of the seed articles (five-tuple,
+//! win-array, nine-cell patterns, the forcing-move lookahead: [`classic`]), and Master. The
+//! forcing reading that the classic levels borrow is the service in [`threat`]; [`common`]
+//! holds the flat board and the rule helpers both use.
 
+pub mod classic;
 pub mod common;
-pub mod fivetuple;
-pub mod lookahead;
 pub mod master;
-pub mod pattern;
-pub mod playout;
-pub mod winarray;
+pub mod threat;
 
 use super::{Engine, GomokuLevel};
 use crate::gomoku::Position;
 
-pub use fivetuple::FiveTuple;
-pub use lookahead::Lookahead;
-pub use pattern::Pattern;
-pub use winarray::WinArray;
+pub use classic::{FiveTuple, Lookahead, Pattern, WinArray};
 
 /// A fresh engine for `level`; `seed` fixes its random choices among equal moves.
 pub fn new_engine(level: GomokuLevel, seed: u64) -> Box<dyn Engine<Position>> {

@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
+use crate::ai::gomoku::common::{self, code, Grid, DIRECTIONS, EMPTY};
 use crate::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::gomoku::Position;
 use crate::rng::Rng;

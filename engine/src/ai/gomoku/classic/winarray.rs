@@ -10,14 +10,14 @@
 //!
 //! The sums see one move ahead, so the level also reads its own forcing moves a little
 //! (one four or open three, then up to four fours, on a 2,000-node budget: see
-//! [`lookahead::read_briefly`]) and plays a forcing win when it finds one; it does not read
+//! [`threat::read_briefly`]) and plays a forcing win when it finds one; it does not read
 //! the opponent's. This lifts it above the five-tuple level it follows on the ladder
 //! (`docs/BENCHMARKS.md`, "Gomoku ladder").
 
 use std::time::Instant;
 
-use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
-use super::lookahead::{self, Defence, Reading};
+use crate::ai::gomoku::common::{self, code, Grid, DIRECTIONS, EMPTY};
+use crate::ai::gomoku::threat::{self, Defence, Reading};
 use crate::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::gomoku::Position;
 use crate::rng::Rng;
@@ -28,7 +28,7 @@ pub const PLAYER_WEIGHTS: [i64; 5] = [0, 200, 400, 2_000, 10_000];
 /// Weights of the computer's own progress of 0–4 stones in one way to win.
 pub const COMPUTER_WEIGHTS: [i64; 5] = [0, 220, 420, 2_220, 20_000];
 
-/// Nodes of the short forcing reading (see [`lookahead::read_briefly`]).
+/// Nodes of the short forcing reading (see [`threat::read_briefly`]).
 const READ_NODES: u64 = 2_000;
 
 /// The win-array engine.
@@ -155,7 +155,7 @@ impl Engine<Position> for WinArray {
         if grid.stones() > 0 {
             // The article's sums cannot see a win two moves away; a short reading of our
             // own forcing moves does, and the level takes it.
-            let reading = lookahead::read_briefly(pos, &[], Defence::None, READ_NODES);
+            let reading = threat::read_briefly(pos, &[], Defence::None, READ_NODES);
             if let Reading::Win(p, _) = reading {
                 best = Some(p);
             }

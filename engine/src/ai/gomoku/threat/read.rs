@@ -1,0 +1,206 @@
+//! The forcing reading the classic levels borrow: both sides' forcing attacks read in turn,
+//! and a defence against the opponent's (seed article 004's prediction).
+
+use std::time::{Duration, Instant};
+
+use super::search::Search;
+use super::tt::Tt;
+use crate::ai::gomoku::common::{self, Grid, EMPTY};
+use crate::ai::{CancelFlag, SearchInfo};
+use crate::gomoku::{Position, Rule};
+use crate::{Color, Point};
+
+/// A point as far as possible from every stone, for the Renju "pass" trick.
+fn far_point(grid: &Grid) -> Option<Point> {
+    let stones: Vec<Point> = grid.points().filter(|&p| grid.at(p) != EMPTY).collect();
+    grid.empties().max_by_key(|p| {
+        stones
+            .iter()
+            .map(|s| (s.x as i32 - p.x as i32).abs().max((s.y as i32 - p.y as i32).abs()))
+            .min()
+            .unwrap_or(0)
+    })
+}
+
+/// How far [`read`] looks: forcing moves (fours and open threes) of the attacker, then
+/// continuous fours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// The attacker's forcing moves at most.
+    pub moves: u32,
+    /// Continuous fours read after them.
+    pub vcf: u32,
+}
+
+/// Whether [`read`] also reads the opponent's attacks, and in which order it tries the
+/// defences against one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Defence {
+    /// Only our own attacks are read.
+    None,
+    /// The first move of their attack first, then the ranked points, then our fours.
+    TheirMoveFirst,
+    /// The ranked points first (the level's own judgement picks among the defences), then
+    /// the first move of their attack, then our fours.
+    RankedFirst,
+}
+
+/// The limits of one [`read`].
+pub struct Budget<'a> {
+    /// When the reading of the two sides' attacks stops.
+    pub reading_deadline: Instant,
+    /// When the search for a defence stops.
+    pub deadline: Instant,
+    /// Nodes for the whole reading.
+    pub node_limit: u64,
+    pub cancel: &'a CancelFlag,
+}
+
+/// What reading both sides' forcing moves found for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// A forcing win of ours: its first move, and its length in forcing moves.
+    Win(Point, u32),
+    /// The opponent has a forcing win if we let it; this point stops every attack of its
+    /// that the reading sees.
+    Defend(Point),
+    /// The opponent's forcing win (its first move and length) that no tried point stops.
+    Lost(Point, u32),
+    /// Neither side has a forcing attack within the reach (or the budget ran out first).
+    Quiet,
+}
+
+/// A [`Reading`] with the work it took.
+#[derive(Clone, Copy, Debug)]
+pub struct ReadResult {
+    pub reading: Reading,
+    pub nodes: u64,
+    pub seldepth: u32,
+}
+
+/// Seed 004's prediction for the side to move in `pos`: its own forcing attack, and the
+/// opponent's as if it passed ("將自己和對手調換一下位置"), read one depth at a time in turn, up
+/// to `reach`: when the budget stops the reading, both sides' short attacks have been seen,
+/// and an attack of theirs shorter than any of ours is met before ours is tried. Against an
+/// attack of theirs, the defence is the first point, in the `defence` order of their
+/// attack's first move, `ranked` (the level's own best points, best first) and our fours,
+/// after which their attack (read one forcing move deeper) fails. With [`Defence::None`]
+/// only our own attacks are read.
+pub fn read(
+    pos: &Position,
+    ranked: &[Point],
+    reach: Reach,
+    defence: Defence,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&SearchInfo),
+) -> ReadResult {
+    let grid = Grid::from_position(pos);
+    let (me, opp) = (pos.side_to_move(), pos.side_to_move().opponent());
+    let (mut nodes, mut seldepth) = (0, 0);
+    let mut null = pos.clone();
+    let null_ok = defence != Defence::None
+        && match (pos.rule(), far_point(&grid)) {
+            // Renju needs a position with black's stones to ask about forbidden points, and
+            // positions cannot pass: our "pass" is a stone of ours as far from the fight as
+            // possible (it stays on the search's board too, so that the board and the position
+            // always agree on which points are empty).
+            (Rule::Renju, Some(far)) => null.play_unchecked(far),
+            (Rule::Renju, None) => false,
+            _ => true,
+        };
+    let (mut attack, mut threat) = (None, None);
+    let mut tt = Tt::new();
+    'reading: for depth in reach.moves.min(1)..=reach.moves {
+        let sides: &[(&Position, Color)] =
+            if null_ok { &[(pos, me), (&null, opp)] } else { &[(pos, me)] };
+        for (i, &(board, side)) in sides.iter().enumerate() {
+            let node_limit = budget.node_limit.saturating_sub(nodes);
+            let deadline = budget.reading_deadline;
+            let mut search =
+                Search::new(board, &mut tt, budget.cancel, deadline, node_limit, progress);
+            let found = search.attacker(side, depth, reach.vcf, 0, None);
+            nodes += search.nodes;
+            seldepth = seldepth.max(search.seldepth);
+            let aborted = search.aborted;
+            if found && !aborted {
+                let first = search.root_move.map(|m| (m, depth));
+                if i == 0 {
+                    attack = first;
+                } else {
+                    threat = first;
+                }
+            }
+            if aborted || attack.is_some() || threat.is_some() {
+                break 'reading;
+            }
+        }
+    }
+    let reading = match (attack, threat) {
+        (Some((m, depth)), _) => Reading::Win(m, depth),
+        (None, None) => Reading::Quiet,
+        (None, Some((their_move, found_at))) => {
+            // A defence must hold against every attack we can read, not only the shortest
+            // one found.
+            let depth = (found_at + 1).min(reach.moves).max(found_at);
+            let mut tries: Vec<Point> = Vec::new();
+            if defence == Defence::RankedFirst {
+                tries.extend(ranked.iter().copied());
+                tries.push(their_move);
+            } else {
+                tries.push(their_move);
+                tries.extend(ranked.iter().copied());
+            }
+            let node_limit = budget.node_limit.saturating_sub(nodes);
+            let mut search =
+                Search::new(pos, &mut tt, budget.cancel, budget.deadline, node_limit, progress);
+            tries.extend(search.attack_moves(me, true));
+            let mut seen = Vec::new();
+            tries.retain(|&p| {
+                let new = !seen.contains(&p) && common::is_legal(pos, p);
+                seen.push(p);
+                new
+            });
+            let mut safe = None;
+            for &p in &tries {
+                search.make(p, me);
+                search.root_move = None;
+                let lost = search.attacker(opp, depth, reach.vcf, 0, None);
+                search.unmake(p, me);
+                if search.aborted {
+                    break;
+                }
+                if !lost {
+                    safe = Some(p);
+                    break;
+                }
+            }
+            nodes += search.nodes;
+            seldepth = seldepth.max(search.seldepth);
+            match safe {
+                Some(p) => Reading::Defend(p),
+                None => Reading::Lost(their_move, depth),
+            }
+        }
+    };
+    ReadResult { reading, nodes, seldepth }
+}
+
+/// How far the classic levels read (see [`read_briefly`]): one forcing move, then
+/// continuous fours.
+pub const BRIEF_REACH: Reach = Reach { moves: 1, vcf: 4 };
+
+/// A [`read`] to [`BRIEF_REACH`] on a budget of `node_limit` nodes and no clock, so that a
+/// level that uses it stays reproducible and fast: the classic levels' check for a short
+/// forcing win (theirs or ours) that their one-ply scores cannot see.
+pub fn read_briefly(
+    pos: &Position,
+    ranked: &[Point],
+    defence: Defence,
+    node_limit: u64,
+) -> Reading {
+    let cancel = CancelFlag::new();
+    // Far enough never to be reached: the node budget ends the reading.
+    let never = Instant::now() + Duration::from_secs(24 * 3600);
+    let budget = Budget { reading_deadline: never, deadline: never, node_limit, cancel: &cancel };
+    read(pos, ranked, BRIEF_REACH, defence, &budget, &mut |_| {}).reading
+}
