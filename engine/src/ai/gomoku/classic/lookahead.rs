@@ -27,15 +27,14 @@
 
 use std::time::{Duration, Instant};
 
+use super::driver::{self, Choice, Classic, Driver, Turn};
 use super::ninecell::{choice_keys_weighted, key_score};
 use super::playout;
-use super::scoreboard::ScoreBoard;
 use crate::ai::gomoku::common::{self, Grid};
 use crate::ai::gomoku::threat::{read, Budget, Defence, Reach, Reading};
-use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
+use crate::ai::{Candidate, Score, SearchInfo};
 use crate::gomoku::Position;
-use crate::rng::Rng;
-use crate::{Move, Point};
+use crate::{Color, Move, Point};
 
 /// Default nominal depth in plies when the limits give none: five forcing moves of our own
 /// ("建議預測量在5步以內", at most five steps), with the replies between them.
@@ -62,16 +61,12 @@ const QUIET_ROUNDS: u32 = 16;
 const DEFENCE_CANDIDATES: usize = 12;
 
 /// The forcing-move lookahead engine.
-pub struct Lookahead {
-    rng: Rng,
-}
+pub type Lookahead = Driver<LookaheadLevel>;
 
-impl Lookahead {
-    /// A new engine; `seed` fixes its choices among equal moves.
-    pub fn new(seed: u64) -> Lookahead {
-        Lookahead { rng: Rng::new(seed) }
-    }
-}
+/// The lookahead level: the nine-cell scorer's keys leaning to attack, both sides' forcing
+/// moves read on the clock, and playouts for quiet moves.
+#[derive(Debug, Default)]
+pub struct LookaheadLevel;
 
 /// What the quiet-move playouts know so far, for the progress callback.
 fn quiet_info(
@@ -91,53 +86,30 @@ fn quiet_info(
         nodes,
         nps: common::nps(nodes, elapsed.as_secs_f64()),
         elapsed_ms: elapsed.as_millis() as u64,
-        score: Score::Eval(scores.first().map_or(0, |&(_, s)| common::clamp_score(s))),
+        score: Score::Eval(scores.first().map_or(0, |&(_, s)| driver::clamp_score(s))),
         pv: scores.first().map(|&(p, _)| Move::Place(p)).into_iter().collect(),
-        candidates: common::candidates(pos, &scores),
+        candidates: driver::candidates(pos, &scores),
     }
 }
 
-impl Engine<Position> for Lookahead {
-    fn search(
-        &mut self,
-        pos: &Position,
-        limits: &Limits,
-        cancel: &CancelFlag,
-        progress: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        let start = Instant::now();
-        let grid = Grid::from_position(pos);
-        let me = pos.side_to_move();
-        // The lookahead reads the opponent's forcing moves itself, so its quiet moves lean
-        // to attack ("進攻不成的話就得考慮防守了": attack first, defend when needed).
-        // Points are keyed as the pattern level chooses them (the larger of attack and
-        // defence decides), so the reading adds to the pattern level's own judgement.
-        let mut scored = choice_keys_weighted(&grid, me, ATTACK_WEIGHT);
-        common::sort_scored(&mut scored);
-        let shown: Vec<(Point, i64)> = scored.iter().map(|&(p, k)| (p, key_score(k))).collect();
-        let mut candidates = common::candidates(pos, &shown);
+impl Classic for LookaheadLevel {
+    const OPENS_AT_CENTRE: bool = true;
+    const PLAYS_FORCED: bool = true;
 
-        if let Some(centre) = common::centre_opening(pos, &grid) {
-            return common::one_ply_result(
-                Some(centre),
-                Score::Eval(0),
-                candidates,
-                scored.len() as u64,
-                start,
-                progress,
-            );
-        }
-        if let Some((p, score)) = common::forced_move(pos, &grid) {
-            return common::one_ply_result(
-                Some(p),
-                score,
-                candidates,
-                scored.len() as u64,
-                start,
-                progress,
-            );
-        }
+    /// The lookahead reads the opponent's forcing moves itself, so its quiet moves lean to
+    /// attack ("進攻不成的話就得考慮防守了": attack first, defend when needed). Points are keyed
+    /// as the pattern level chooses them (the larger of attack and defence decides), so the
+    /// reading adds to the pattern level's own judgement.
+    fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {
+        choice_keys_weighted(grid, me, ATTACK_WEIGHT)
+    }
 
+    fn shown(&self, key: i64) -> i64 {
+        key_score(key)
+    }
+
+    fn choose(&mut self, turn: &mut Turn) -> Choice {
+        let (pos, limits, cancel, start) = (turn.pos, turn.limits, turn.cancel, turn.start);
         let plies = limits.depth.unwrap_or(DEFAULT_DEPTH).clamp(1, MAX_DEPTH);
         let max_moves = plies.div_ceil(2);
         // A depth or node limit alone makes the search reproducible: no clock then.
@@ -153,95 +125,70 @@ impl Engine<Position> for Lookahead {
         let mut seldepth = 0;
         // 1–2. Our own forcing attack ("如果出現了‘四三’、‘雙三’或‘雙四’等制勝點") and the
         // opponent's, as if we passed ("將自己和對手調換一下位置"), then a defence if needed.
-        let ranked: Vec<Point> = scored.iter().take(DEFENCE_CANDIDATES).map(|&(p, _)| p).collect();
+        let ranked = turn.best_points(DEFENCE_CANDIDATES);
         let reach = Reach { moves: max_moves, vcf: VCF_EXTENSION };
         let budget_out =
             Budget { reading_deadline: start + budget * 2 / 3, deadline, node_limit, cancel };
-        let outcome = read(pos, &ranked, reach, Defence::TheirMoveFirst, &budget_out, progress);
+        let outcome =
+            read(pos, &ranked, reach, Defence::TheirMoveFirst, &budget_out, &mut *turn.progress);
         nodes += outcome.nodes;
         seldepth = seldepth.max(outcome.seldepth);
         let (best, score) = match outcome.reading {
             Reading::Win(m, depth) => {
                 let score = Score::Win(2 * depth - 1);
-                candidates.retain(|c| c.mv != Move::Place(m));
-                candidates.insert(0, Candidate { mv: Move::Place(m), score });
-                (Some(m), score)
+                turn.candidates.retain(|c| c.mv != Move::Place(m));
+                turn.candidates.insert(0, Candidate { mv: Move::Place(m), score });
+                (Some(m), Some(score))
             }
             Reading::Quiet => {
                 // 3. No attack either way: a quiet point, chosen by playouts of the
                 // pattern scorer from the best of them.
-                let own = common::pick_best(pos, &mut scored, &mut self.rng);
-                let cands = playout::candidates(pos, own, &scored, QUIET_CANDIDATES);
+                let own = turn.pick_best();
                 let quiet_deadline = start + budget * QUIET_TIME_PERCENT / 100;
                 let clocked = limits.time.is_some() || !fixed;
-                let mut rng = Rng::new(self.rng.next_u64());
                 let mut last_report = Instant::now();
-                let mut board = ScoreBoard::new(&grid, pos.rule());
-                let tally = playout::monte_carlo(
-                    pos,
-                    &mut board,
-                    cands,
-                    QUIET_PLAYOUTS,
-                    &mut rng,
-                    &mut |t| {
-                        if cancel.is_cancelled() {
-                            return true;
-                        }
-                        if nodes + t.nodes >= node_limit {
-                            return true;
-                        }
-                        if t.rounds == 0 {
-                            return false;
-                        }
-                        let now = Instant::now();
-                        if now.duration_since(last_report) >= Duration::from_millis(100) {
-                            last_report = now;
-                            progress(&quiet_info(pos, t, nodes, seldepth, plies, start));
-                        }
-                        if clocked {
-                            now >= quiet_deadline
-                        } else {
-                            t.rounds >= QUIET_ROUNDS
-                        }
-                    },
-                );
+                let stop = &mut |t: &playout::Tally, progress: &mut dyn FnMut(&SearchInfo)| {
+                    if cancel.is_cancelled() {
+                        return true;
+                    }
+                    if nodes + t.nodes >= node_limit {
+                        return true;
+                    }
+                    if t.rounds == 0 {
+                        return false;
+                    }
+                    let now = Instant::now();
+                    if now.duration_since(last_report) >= Duration::from_millis(100) {
+                        last_report = now;
+                        progress(&quiet_info(pos, t, nodes, seldepth, plies, start));
+                    }
+                    if clocked {
+                        now >= quiet_deadline
+                    } else {
+                        t.rounds >= QUIET_ROUNDS
+                    }
+                };
+                let tally = turn.playouts(own, QUIET_CANDIDATES, QUIET_PLAYOUTS, stop);
                 nodes += tally.nodes;
                 let shown = tally.scores();
                 if !shown.is_empty() {
-                    candidates = common::candidates(pos, &shown);
+                    turn.candidates = driver::candidates(pos, &shown);
                 }
                 let best = tally.best().or(own);
-                let score = shown.first().map_or(0, |&(_, s)| common::clamp_score(s));
-                (best, Score::Eval(score))
+                let score = shown.first().map_or(0, |&(_, s)| driver::clamp_score(s));
+                (best, Some(Score::Eval(score)))
             }
-            Reading::Defend(p) => {
-                let s = scored.iter().find(|&&(q, _)| q == p).map_or(0, |&(_, s)| key_score(s));
-                (Some(p), Score::Eval(common::clamp_score(s)))
-            }
+            Reading::Defend(p) => (Some(p), None),
             Reading::Lost(their_move, depth) => {
-                if common::is_legal(pos, their_move) {
-                    (Some(their_move), Score::Loss(2 * depth))
+                let best = if common::is_legal(pos, their_move) {
+                    Some(their_move)
                 } else {
-                    let best = common::pick_best(pos, &mut scored, &mut self.rng)
-                        .or_else(|| common::any_legal(pos, &grid));
-                    (best, Score::Loss(2 * depth))
-                }
+                    turn.pick_best()
+                };
+                (best, Some(Score::Loss(2 * depth)))
             }
         };
-        let best = best.or_else(|| common::any_legal(pos, &grid));
-        let elapsed = start.elapsed();
-        let info = SearchInfo {
-            depth: plies,
-            seldepth,
-            nodes,
-            nps: common::nps(nodes, elapsed.as_secs_f64()),
-            elapsed_ms: elapsed.as_millis() as u64,
-            score,
-            pv: best.map(Move::Place).into_iter().collect(),
-            candidates,
-        };
-        progress(&info);
-        SearchResult { best: best.map(Move::Place).unwrap_or(Move::Pass), info }
+        Choice { best, score, depth: plies, seldepth, nodes: Some(nodes) }
     }
 }
 
@@ -249,6 +196,7 @@ impl Engine<Position> for Lookahead {
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
+    use crate::ai::{CancelFlag, Engine, Limits, SearchResult};
     use crate::gomoku::{notation::parse_point, Rule};
 
     fn search(moves: &str, limits: Limits) -> SearchResult {

@@ -12,17 +12,12 @@
 //! playouts of this scorer from its 12 best points (see [`playout::monte_carlo`]). Neither
 //! reads the clock, so the level stays reproducible for a seed.
 
-use std::time::Instant;
-
+use super::driver::{Choice, Classic, Driver, Turn};
 use super::ninecell::{choice_keys, key_score};
 use super::playout;
-use super::scoreboard::ScoreBoard;
-use crate::ai::gomoku::common::{self, Grid};
+use crate::ai::gomoku::common::Grid;
 use crate::ai::gomoku::threat::{self, Defence, Reading};
-use crate::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
-use crate::gomoku::Position;
-use crate::rng::Rng;
-use crate::Point;
+use crate::{Color, Point};
 
 /// Nodes of the short forcing reading (see [`threat::read_briefly`]).
 const READ_NODES: u64 = 2_000;
@@ -36,72 +31,45 @@ const PLAYOUTS: playout::Settings = playout::Settings { plies: 20, keep_percent:
 const PLAYOUT_ROUNDS: u32 = 2;
 
 /// The pattern scorer engine.
-pub struct Pattern {
-    rng: Rng,
-}
+pub type Pattern = Driver<PatternLevel>;
 
-impl Pattern {
-    /// A new engine; `seed` fixes its choices among equal moves.
-    pub fn new(seed: u64) -> Pattern {
-        Pattern { rng: Rng::new(seed) }
+/// The pattern level: the nine-cell scorer's choice keys, then a short reading of both
+/// sides' forcing moves, then playouts.
+#[derive(Debug, Default)]
+pub struct PatternLevel;
+
+impl Classic for PatternLevel {
+    /// "AI先下,首子天元": the first stone goes on the centre.
+    const OPENS_AT_CENTRE: bool = true;
+    const PLAYS_FORCED: bool = true;
+
+    fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {
+        choice_keys(grid, me)
     }
-}
 
-impl Engine<Position> for Pattern {
-    fn search(
-        &mut self,
-        pos: &Position,
-        _limits: &Limits,
-        _cancel: &CancelFlag,
-        progress: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        let start = Instant::now();
-        let grid = Grid::from_position(pos);
-        let mut scored = choice_keys(&grid, pos.side_to_move());
-        common::sort_scored(&mut scored);
-        // The heat map shows the deciding score (the larger of attack and defence).
-        let shown: Vec<(Point, i64)> = scored.iter().map(|&(p, k)| (p, key_score(k))).collect();
-        let candidates = common::candidates(pos, &shown);
-        let nodes = scored.len() as u64;
-        let (best, score) = if let Some(centre) = common::centre_opening(pos, &grid) {
-            // "AI先下,首子天元": the first stone goes on the centre.
-            (Some(centre), Score::Eval(0))
-        } else if let Some((p, score)) = common::forced_move(pos, &grid) {
-            (Some(p), score)
-        } else {
-            let mut best = common::pick_best(pos, &mut scored, &mut self.rng)
-                .or_else(|| common::any_legal(pos, &grid));
-            // The article's scorer thinks one move ahead ("AI只能思考一步棋"): a short
-            // reading of both sides' forcing moves finds the wins and the defences it
-            // cannot see, and when there are none, short playouts of the scorer itself
-            // compare its best points.
-            let ranked: Vec<Point> =
-                scored.iter().take(DEFENCE_CANDIDATES).map(|&(p, _)| p).collect();
-            match threat::read_briefly(pos, &ranked, Defence::RankedFirst, READ_NODES) {
-                Reading::Win(p, _) | Reading::Defend(p) => best = Some(p),
-                Reading::Quiet => {
-                    let cands = playout::candidates(pos, best, &scored, PLAYOUT_CANDIDATES);
-                    let mut rng = Rng::new(self.rng.next_u64());
-                    let mut board = ScoreBoard::new(&grid, pos.rule());
-                    let tally = playout::monte_carlo(
-                        pos,
-                        &mut board,
-                        cands,
-                        PLAYOUTS,
-                        &mut rng,
-                        &mut |t| t.rounds >= PLAYOUT_ROUNDS,
-                    );
-                    best = tally.best().or(best);
-                }
-                // No defence holds: the scorer's own choice is as good as any.
-                Reading::Lost(..) => {}
+    /// The heat map shows the deciding score (the larger of attack and defence).
+    fn shown(&self, key: i64) -> i64 {
+        key_score(key)
+    }
+
+    fn choose(&mut self, turn: &mut Turn) -> Choice {
+        let mut best = turn.pick_best();
+        // The article's scorer thinks one move ahead ("AI只能思考一步棋"): a short reading of
+        // both sides' forcing moves finds the wins and the defences it cannot see, and when
+        // there are none, short playouts of the scorer itself compare its best points.
+        let ranked = turn.best_points(DEFENCE_CANDIDATES);
+        match threat::read_briefly(turn.pos, &ranked, Defence::RankedFirst, READ_NODES) {
+            Reading::Win(p, _) | Reading::Defend(p) => best = Some(p),
+            Reading::Quiet => {
+                let tally = turn.playouts(best, PLAYOUT_CANDIDATES, PLAYOUTS, &mut |t, _| {
+                    t.rounds >= PLAYOUT_ROUNDS
+                });
+                best = tally.best().or(best);
             }
-            let top = best
-                .and_then(|b| scored.iter().find(|&&(p, _)| p == b))
-                .map_or(0, |&(_, s)| common::clamp_score(key_score(s)));
-            (best, Score::Eval(top))
-        };
-        common::one_ply_result(best, score, candidates, nodes, start, progress)
+            // No defence holds: the scorer's own choice is as good as any.
+            Reading::Lost(..) => {}
+        }
+        Choice::play(best)
     }
 }
 
@@ -109,9 +77,9 @@ impl Engine<Position> for Pattern {
 mod tests {
     use super::super::ninecell::*;
     use super::*;
-    use crate::ai::gomoku::common::{code, test_util::position};
+    use crate::ai::gomoku::common::{code, sort_scored, test_util::position};
+    use crate::ai::{CancelFlag, Engine, Limits};
     use crate::gomoku::{notation::parse_point, Rule};
-    use crate::Color;
 
     fn best(moves: &str, seed: u64) -> Point {
         let pos = position(15, Rule::Freestyle, moves);
@@ -247,7 +215,7 @@ mod tests {
     fn one_ply(moves: &str) -> Point {
         let pos = position(15, Rule::Freestyle, moves);
         let mut scored = choice_keys(&Grid::from_position(&pos), pos.side_to_move());
-        common::sort_scored(&mut scored);
+        sort_scored(&mut scored);
         scored[0].0
     }
 
@@ -286,7 +254,7 @@ mod tests {
         let moves = "h8 f8 i11 g9 d6 f9 e9 f10 f7 f12 f11 g11 g10 i9 h10 h9 j9";
         let pos = position(15, Rule::Freestyle, moves);
         let mut scored = choice_keys(&Grid::from_position(&pos), pos.side_to_move());
-        common::sort_scored(&mut scored);
+        sort_scored(&mut scored);
         let ranked: Vec<Point> = scored.iter().take(DEFENCE_CANDIDATES).map(|&(p, _)| p).collect();
         let reading = threat::read_briefly(&pos, &ranked, Defence::RankedFirst, READ_NODES);
         assert_eq!(reading, Reading::Quiet);
