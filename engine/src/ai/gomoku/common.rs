@@ -1,5 +1,5 @@
 //! What the classic levels and the forcing reading share: a flat copy of the board, the
-//! rule's idea of a five, legality, the board order of scored points, and nodes per second.
+//! rule's idea of a five, legality, and the board order of scored points.
 
 use crate::gomoku::{Position, Rule};
 use crate::{Color, Point};
@@ -152,15 +152,6 @@ pub fn is_legal(pos: &Position, p: Point) -> bool {
 /// order the scores were computed in.
 pub fn sort_scored(scored: &mut [(Point, i64)]) {
     scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.y.cmp(&b.0.y)).then(a.0.x.cmp(&b.0.x)));
-}
-
-/// Nodes per second, guarding against a zero duration.
-pub fn nps(nodes: u64, seconds: f64) -> u64 {
-    if seconds > 0.0 {
-        (nodes as f64 / seconds) as u64
-    } else {
-        nodes.saturating_mul(1_000_000)
-    }
 }
 
 /// For each cell (by index), whether it lies within `dist` lines (in both coordinates) of

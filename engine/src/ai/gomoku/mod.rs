@@ -87,6 +87,26 @@ mod tests {
         }
     }
 
+    /// Levels 1–3 do not follow the clock: their effort is their own, whatever time the
+    /// player gives, and small (the release figures are in `tengen bench --game gomoku`).
+    #[test]
+    fn the_levels_below_the_lookahead_ignore_the_clock() {
+        let pos = position(15, Rule::Freestyle, "h8 f8 i11 g9 d6 f9 e9 f10 f7 f12 f11 g11 g10");
+        for level in [GomokuLevel::FiveTuple, GomokuLevel::WinArray, GomokuLevel::Pattern] {
+            let clock = std::time::Instant::now();
+            let limits = Limits::time(3_000);
+            let a = new_engine(level, 5).search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+            assert!(clock.elapsed().as_millis() < 1_000, "{level:?}: {:?}", clock.elapsed());
+            let b = new_engine(level, 5).search(
+                &pos,
+                &Limits::time(50),
+                &CancelFlag::new(),
+                &mut |_| {},
+            );
+            assert_eq!(a.best, b.best, "{level:?}: the same move whatever the time");
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
 

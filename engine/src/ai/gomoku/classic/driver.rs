@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use super::playout::{self, Tally};
 use super::scoreboard::ScoreBoard;
+use crate::ai::control::{self, Control};
 use crate::ai::gomoku::common::{self, five_points, is_legal, Grid, EMPTY};
+use crate::ai::gomoku::threat;
 use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::gomoku::Position;
 use crate::rng::Rng;
@@ -24,6 +26,10 @@ pub trait Classic {
     /// Whether the level takes its own five, else blocks the opponent's, before its policy
     /// is asked (see [`forced_move`]).
     const PLAYS_FORCED: bool;
+    /// Whether the level thinks for the time the limits give (a [`Control::new`], on
+    /// [`control::DEFAULT_TIME`] when they give none); otherwise its effort is its own and
+    /// the control has no clock unless the limits set one ([`Control::fixed`]).
+    const FOLLOWS_CLOCK: bool;
 
     /// The scoring: every empty point of `grid` with its key for `me` to play there
     /// (higher is better).
@@ -51,11 +57,11 @@ impl<L: Classic + Default> Driver<L> {
     }
 }
 
-/// The callback that stops playouts: it sees the tally so far and may report progress.
-pub type PlayoutStop<'s> = dyn FnMut(&Tally, &mut dyn FnMut(&SearchInfo)) -> bool + 's;
+/// The callback that stops playouts: it sees the tally so far and the move's control.
+pub type PlayoutStop<'s> = dyn FnMut(&Tally, &mut Control) -> bool + 's;
 
 /// What a level's policy sees of the move being chosen.
-pub struct Turn<'a> {
+pub struct Turn<'a, 'c> {
     pub pos: &'a Position,
     pub grid: Grid,
     /// Every empty point with its key, best first (board order on ties).
@@ -65,12 +71,11 @@ pub struct Turn<'a> {
     pub candidates: Vec<Candidate>,
     pub rng: &'a mut Rng,
     pub limits: &'a Limits,
-    pub cancel: &'a CancelFlag,
-    pub progress: &'a mut dyn FnMut(&SearchInfo),
-    pub start: Instant,
+    /// The move's clock, node budget, cancel flag and progress reports.
+    pub control: &'a mut Control<'c>,
 }
 
-impl Turn<'_> {
+impl Turn<'_, '_> {
     /// The best legal point by key, chosen at random among legal points of equal key; any
     /// legal point when no keyed point is legal.
     pub fn pick_best(&mut self) -> Option<Point> {
@@ -84,7 +89,7 @@ impl Turn<'_> {
 
     /// Compares `own` and the next best legal keyed points, `n` in all, by playouts of the
     /// nine-cell scorer (see [`playout::monte_carlo`]) until `stop` says so; `stop` sees
-    /// the tally and may report progress.
+    /// the tally and the move's control.
     pub fn playouts(
         &mut self,
         own: Option<Point>,
@@ -95,9 +100,9 @@ impl Turn<'_> {
         let cands = playout::candidates(self.pos, own, &self.keyed, n);
         let mut rng = Rng::new(self.rng.next_u64());
         let mut board = ScoreBoard::new(&self.grid, self.pos.rule());
-        let progress = &mut *self.progress;
+        let control = &mut *self.control;
         playout::monte_carlo(self.pos, &mut board, cands, settings, &mut rng, &mut |t| {
-            stop(t, progress)
+            stop(t, control)
         })
     }
 }
@@ -132,6 +137,13 @@ impl<L: Classic + Send> Engine<Position> for Driver<L> {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
+        let mut control = if L::FOLLOWS_CLOCK {
+            Control::new(limits, cancel, progress)
+        } else {
+            Control::fixed(limits, cancel, progress)
+        }
+        .started_at(start)
+        .check_every(threat::CHECK_EVERY);
         let grid = Grid::from_position(pos);
         let mut keyed = self.level.keys(&grid, pos.side_to_move());
         common::sort_scored(&mut keyed);
@@ -156,9 +168,7 @@ impl<L: Classic + Send> Engine<Position> for Driver<L> {
                     candidates,
                     rng: &mut self.rng,
                     limits,
-                    cancel,
-                    progress: &mut *progress,
-                    start,
+                    control: &mut control,
                 };
                 let choice = self.level.choose(&mut turn);
                 candidates = turn.candidates;
@@ -172,18 +182,18 @@ impl<L: Classic + Send> Engine<Position> for Driver<L> {
         });
         let nodes = choice.nodes.unwrap_or(keyed.len() as u64);
         let best = best.map(Move::Place).unwrap_or(Move::Pass);
-        let elapsed = start.elapsed();
+        let elapsed = control.elapsed();
         let info = SearchInfo {
             depth: choice.depth,
             seldepth: choice.seldepth,
             nodes,
-            nps: common::nps(nodes, elapsed.as_secs_f64()),
+            nps: control::nps(nodes, elapsed),
             elapsed_ms: elapsed.as_millis() as u64,
             score,
             pv: if best == Move::Pass { Vec::new() } else { vec![best] },
             candidates,
         };
-        progress(&info);
+        control.send(&info);
         SearchResult { best, info }
     }
 }
@@ -295,6 +305,7 @@ mod tests {
     impl Classic for Columns {
         const OPENS_AT_CENTRE: bool = true;
         const PLAYS_FORCED: bool = true;
+        const FOLLOWS_CLOCK: bool = false;
 
         fn keys(&mut self, grid: &Grid, _me: Color) -> Vec<(Point, i64)> {
             grid.empties().map(|p| (p, i64::from(p.x))).collect()

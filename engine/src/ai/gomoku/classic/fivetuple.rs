@@ -87,6 +87,7 @@ pub fn score_board(grid: &Grid, computer: Color) -> Vec<i64> {
 impl Classic for FiveTupleLevel {
     const OPENS_AT_CENTRE: bool = false;
     const PLAYS_FORCED: bool = false;
+    const FOLLOWS_CLOCK: bool = false;
 
     fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {
         let scores = score_board(grid, me);

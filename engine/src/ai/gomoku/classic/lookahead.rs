@@ -25,13 +25,13 @@
 //! reading. The playouts ignore forbidden points: they only rank the candidates, and those
 //! are all legal.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::driver::{self, Choice, Classic, Driver, Turn};
 use super::ninecell::{choice_keys_weighted, key_score};
 use super::playout;
 use crate::ai::gomoku::common::{self, Grid};
-use crate::ai::gomoku::threat::{read, Budget, Defence, Reach, Reading};
+use crate::ai::gomoku::threat::{read, Defence, Reach, Reading};
 use crate::ai::{Candidate, Score, SearchInfo};
 use crate::gomoku::Position;
 use crate::{Color, Move, Point};
@@ -43,8 +43,9 @@ pub const DEFAULT_DEPTH: u32 = 9;
 pub const MAX_DEPTH: u32 = 9;
 /// Extra continuous fours read after the nominal depth.
 pub const VCF_EXTENSION: u32 = 6;
-/// Time used when the limits give none.
-pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+/// The share of the move's time after which the reading of both sides' attacks stops, to
+/// leave the rest to the search for a defence.
+const READING_SHARE: f64 = 2.0 / 3.0;
 /// How many times the pattern scorer's attack score counts in quiet moves (measured: 2
 /// scored better against the pattern level than 1 or 3).
 const ATTACK_WEIGHT: i64 = 2;
@@ -54,7 +55,7 @@ const QUIET_CANDIDATES: usize = 12;
 const QUIET_PLAYOUTS: playout::Settings =
     playout::Settings { plies: 20, keep_percent: 30, spread: 2 };
 /// The share of the move's time by which the playouts stop.
-const QUIET_TIME_PERCENT: u32 = 80;
+const QUIET_TIME_SHARE: f64 = 0.8;
 /// Rounds of playouts when the limits give a depth or nodes but no time (reproducible).
 const QUIET_ROUNDS: u32 = 16;
 /// How many of the pattern scorer's best points are tried as defences.
@@ -68,33 +69,24 @@ pub type Lookahead = Driver<LookaheadLevel>;
 #[derive(Debug, Default)]
 pub struct LookaheadLevel;
 
-/// What the quiet-move playouts know so far, for the progress callback.
-fn quiet_info(
-    pos: &Position,
-    tally: &playout::Tally,
-    nodes: u64,
-    seldepth: u32,
-    depth: u32,
-    start: Instant,
-) -> SearchInfo {
-    let elapsed = start.elapsed();
-    let nodes = nodes + tally.nodes;
+/// What the quiet-move playouts know so far, for the progress reports (the control fills in
+/// the nodes and the time).
+fn quiet_info(pos: &Position, tally: &playout::Tally, seldepth: u32, depth: u32) -> SearchInfo {
     let scores = tally.scores();
     SearchInfo {
         depth,
         seldepth,
-        nodes,
-        nps: common::nps(nodes, elapsed.as_secs_f64()),
-        elapsed_ms: elapsed.as_millis() as u64,
         score: Score::Eval(scores.first().map_or(0, |&(_, s)| driver::clamp_score(s))),
         pv: scores.first().map(|&(p, _)| Move::Place(p)).into_iter().collect(),
         candidates: driver::candidates(pos, &scores),
+        ..SearchInfo::default()
     }
 }
 
 impl Classic for LookaheadLevel {
     const OPENS_AT_CENTRE: bool = true;
     const PLAYS_FORCED: bool = true;
+    const FOLLOWS_CLOCK: bool = true;
 
     /// The lookahead reads the opponent's forcing moves itself, so its quiet moves lean to
     /// attack ("進攻不成的話就得考慮防守了": attack first, defend when needed). Points are keyed
@@ -109,30 +101,16 @@ impl Classic for LookaheadLevel {
     }
 
     fn choose(&mut self, turn: &mut Turn) -> Choice {
-        let (pos, limits, cancel, start) = (turn.pos, turn.limits, turn.cancel, turn.start);
+        let (pos, limits) = (turn.pos, turn.limits);
         let plies = limits.depth.unwrap_or(DEFAULT_DEPTH).clamp(1, MAX_DEPTH);
         let max_moves = plies.div_ceil(2);
-        // A depth or node limit alone makes the search reproducible: no clock then.
-        let fixed = limits.depth.is_some() || limits.nodes.is_some();
-        let budget = match (limits.time, fixed) {
-            (Some(t), _) => t,
-            (None, false) => DEFAULT_TIME,
-            (None, true) => Duration::from_secs(24 * 3600),
-        };
-        let deadline = start + budget;
-        let node_limit = limits.nodes.unwrap_or(u64::MAX);
-        let mut nodes = 0;
-        let mut seldepth = 0;
         // 1–2. Our own forcing attack ("如果出現了‘四三’、‘雙三’或‘雙四’等制勝點") and the
         // opponent's, as if we passed ("將自己和對手調換一下位置"), then a defence if needed.
         let ranked = turn.best_points(DEFENCE_CANDIDATES);
         let reach = Reach { moves: max_moves, vcf: VCF_EXTENSION };
-        let budget_out =
-            Budget { reading_deadline: start + budget * 2 / 3, deadline, node_limit, cancel };
         let outcome =
-            read(pos, &ranked, reach, Defence::TheirMoveFirst, &budget_out, &mut *turn.progress);
-        nodes += outcome.nodes;
-        seldepth = seldepth.max(outcome.seldepth);
+            read(pos, &ranked, reach, Defence::TheirMoveFirst, turn.control, READING_SHARE);
+        let seldepth = outcome.seldepth;
         let (best, score) = match outcome.reading {
             Reading::Win(m, depth) => {
                 let score = Score::Win(2 * depth - 1);
@@ -142,34 +120,32 @@ impl Classic for LookaheadLevel {
             }
             Reading::Quiet => {
                 // 3. No attack either way: a quiet point, chosen by playouts of the
-                // pattern scorer from the best of them.
+                // pattern scorer from the best of them: for a share of the move's time,
+                // or a fixed number of rounds when the limits give no time.
                 let own = turn.pick_best();
-                let quiet_deadline = start + budget * QUIET_TIME_PERCENT / 100;
-                let clocked = limits.time.is_some() || !fixed;
-                let mut last_report = Instant::now();
-                let stop = &mut |t: &playout::Tally, progress: &mut dyn FnMut(&SearchInfo)| {
-                    if cancel.is_cancelled() {
-                        return true;
-                    }
-                    if nodes + t.nodes >= node_limit {
-                        return true;
-                    }
-                    if t.rounds == 0 {
-                        return false;
-                    }
-                    let now = Instant::now();
-                    if now.duration_since(last_report) >= Duration::from_millis(100) {
-                        last_report = now;
-                        progress(&quiet_info(pos, t, nodes, seldepth, plies, start));
-                    }
-                    if clocked {
-                        now >= quiet_deadline
-                    } else {
-                        t.rounds >= QUIET_ROUNDS
-                    }
-                };
-                let tally = turn.playouts(own, QUIET_CANDIDATES, QUIET_PLAYOUTS, stop);
-                nodes += tally.nodes;
+                let quiet_deadline = turn.control.clock().deadline_at(QUIET_TIME_SHARE);
+                let mut counted = 0;
+                let mut rounds_shown = 0;
+                let tally =
+                    turn.playouts(own, QUIET_CANDIDATES, QUIET_PLAYOUTS, &mut |t, control| {
+                        control.add_nodes(t.nodes - counted);
+                        counted = t.nodes;
+                        if t.rounds > rounds_shown {
+                            rounds_shown = t.rounds;
+                            control.info = quiet_info(pos, t, seldepth, plies);
+                        }
+                        if control.check() {
+                            return true;
+                        }
+                        if t.rounds == 0 {
+                            return false;
+                        }
+                        match quiet_deadline {
+                            Some(deadline) => Instant::now() >= deadline,
+                            None => t.rounds >= QUIET_ROUNDS,
+                        }
+                    });
+                turn.control.add_nodes(tally.nodes - counted);
                 let shown = tally.scores();
                 if !shown.is_empty() {
                     turn.candidates = driver::candidates(pos, &shown);
@@ -188,13 +164,14 @@ impl Classic for LookaheadLevel {
                 (best, Some(Score::Loss(2 * depth)))
             }
         };
-        Choice { best, score, depth: plies, seldepth, nodes: Some(nodes) }
+        Choice { best, score, depth: plies, seldepth, nodes: Some(turn.control.nodes()) }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::control::Control;
     use crate::ai::gomoku::common::test_util::position;
     use crate::ai::{CancelFlag, Engine, Limits, SearchResult};
     use crate::gomoku::{notation::parse_point, Rule};
@@ -243,11 +220,10 @@ mod tests {
         let moves = "h8 f8 i11 g9 d6 f9 e9 f10 f7 f12 f11 g11 g10 i9 h10 h9 j9";
         let pos = position(15, Rule::Freestyle, moves);
         let cancel = CancelFlag::new();
-        let far = Instant::now() + Duration::from_secs(60);
-        let budget =
-            Budget { reading_deadline: far, deadline: far, node_limit: u64::MAX, cancel: &cancel };
+        let mut quiet = |_: &SearchInfo| {};
+        let mut control = Control::fixed(&Limits::default(), &cancel, &mut quiet);
         let reach = Reach { moves: 5, vcf: VCF_EXTENSION };
-        let white = read(&pos, &[], reach, Defence::None, &budget, &mut |_| {});
+        let white = read(&pos, &[], reach, Defence::None, &mut control, 1.0);
         assert_eq!(white.reading, Reading::Quiet, "no forcing win for white");
         let r = search(moves, Limits::depth(DEFAULT_DEPTH));
         // Reproducible without a clock: a fresh engine with the same seed agrees.
@@ -276,6 +252,22 @@ mod tests {
         assert_eq!(r.info.score, Score::Eval(scores[0]));
         // Every candidate had QUIET_ROUNDS playouts of up to 20 moves each.
         assert!(r.info.nodes >= (QUIET_ROUNDS as usize * scores.len()) as u64, "{}", r.info.nodes);
+    }
+
+    /// The lookahead follows the player's time: in a quiet position it plays out until 80%
+    /// of the move's time (less a small margin), so a move of 150 ms and one of 600 ms each
+    /// stop near their time, and the default is one second.
+    #[test]
+    fn thinks_for_the_time_it_is_given() {
+        let moves = "h8 f8 i11 g9 d6 f9 e9 f10 f7 f12 f11 g11 g10 i9 h10 h9 j9";
+        for (ms, at_least, at_most) in [(150, 100, 450), (600, 450, 1000)] {
+            let clock = Instant::now();
+            let r = search(moves, Limits::time(ms));
+            let took = clock.elapsed().as_millis();
+            assert!((at_least..=at_most).contains(&took), "{ms} ms per move: took {took} ms");
+            assert!(r.info.elapsed_ms <= took as u64);
+            assert!(matches!(r.info.score, Score::Eval(_)), "a quiet move: {:?}", r.info.score);
+        }
     }
 
     #[test]

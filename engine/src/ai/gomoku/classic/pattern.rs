@@ -42,6 +42,7 @@ impl Classic for PatternLevel {
     /// "AI先下,首子天元": the first stone goes on the centre.
     const OPENS_AT_CENTRE: bool = true;
     const PLAYS_FORCED: bool = true;
+    const FOLLOWS_CLOCK: bool = false;
 
     fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {
         choice_keys(grid, me)

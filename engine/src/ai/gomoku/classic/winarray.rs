@@ -123,6 +123,7 @@ pub fn ways_to_win(size: u8) -> Vec<[u16; 5]> {
 impl Classic for WinArrayLevel {
     const OPENS_AT_CENTRE: bool = true;
     const PLAYS_FORCED: bool = false;
+    const FOLLOWS_CLOCK: bool = false;
 
     /// The larger of the two sums decides; the other breaks ties (as in the article).
     fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {

@@ -33,5 +33,6 @@ mod search;
 pub mod table;
 mod tt;
 
-pub use read::{read, read_briefly, Budget, Defence, Reach, ReadResult, Reading, BRIEF_REACH};
+pub use read::{read, read_briefly, Defence, Reach, ReadResult, Reading, BRIEF_REACH};
+pub use search::CHECK_EVERY;
 pub use table::{line_key, threat_of, Threat};

@@ -1,12 +1,11 @@
 //! The forcing reading the classic levels borrow: both sides' forcing attacks read in turn,
 //! and a defence against the opponent's (seed article 004's prediction).
 
-use std::time::{Duration, Instant};
-
 use super::search::Search;
 use super::tt::Tt;
+use crate::ai::control::Control;
 use crate::ai::gomoku::common::{self, Grid, EMPTY};
-use crate::ai::{CancelFlag, SearchInfo};
+use crate::ai::{CancelFlag, Limits, SearchInfo};
 use crate::gomoku::{Position, Rule};
 use crate::{Color, Point};
 
@@ -45,17 +44,6 @@ pub enum Defence {
     RankedFirst,
 }
 
-/// The limits of one [`read`].
-pub struct Budget<'a> {
-    /// When the reading of the two sides' attacks stops.
-    pub reading_deadline: Instant,
-    /// When the search for a defence stops.
-    pub deadline: Instant,
-    /// Nodes for the whole reading.
-    pub node_limit: u64,
-    pub cancel: &'a CancelFlag,
-}
-
 /// What reading both sides' forcing moves found for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
@@ -86,13 +74,17 @@ pub struct ReadResult {
 /// attack's first move, `ranked` (the level's own best points, best first) and our fours,
 /// after which their attack (read one forcing move deeper) fails. With [`Defence::None`]
 /// only our own attacks are read.
+///
+/// `control` limits the whole reading (time, nodes, cancel) and sends its progress reports;
+/// the reading of the attacks stops at `reading_share` of the move's time, to leave the
+/// rest to the search for a defence.
 pub fn read(
     pos: &Position,
     ranked: &[Point],
     reach: Reach,
     defence: Defence,
-    budget: &Budget,
-    progress: &mut dyn FnMut(&SearchInfo),
+    control: &mut Control,
+    reading_share: f64,
 ) -> ReadResult {
     let grid = Grid::from_position(pos);
     let (me, opp) = (pos.side_to_move(), pos.side_to_move().opponent());
@@ -110,14 +102,12 @@ pub fn read(
         };
     let (mut attack, mut threat) = (None, None);
     let mut tt = Tt::new();
+    let reading_until = control.clock().deadline_at(reading_share);
     'reading: for depth in reach.moves.min(1)..=reach.moves {
         let sides: &[(&Position, Color)] =
             if null_ok { &[(pos, me), (&null, opp)] } else { &[(pos, me)] };
         for (i, &(board, side)) in sides.iter().enumerate() {
-            let node_limit = budget.node_limit.saturating_sub(nodes);
-            let deadline = budget.reading_deadline;
-            let mut search =
-                Search::new(board, &mut tt, budget.cancel, deadline, node_limit, progress);
+            let mut search = Search::new(board, &mut tt, control, reading_until);
             let found = search.attacker(side, depth, reach.vcf, 0, None);
             nodes += search.nodes;
             seldepth = seldepth.max(search.seldepth);
@@ -150,9 +140,7 @@ pub fn read(
                 tries.push(their_move);
                 tries.extend(ranked.iter().copied());
             }
-            let node_limit = budget.node_limit.saturating_sub(nodes);
-            let mut search =
-                Search::new(pos, &mut tt, budget.cancel, budget.deadline, node_limit, progress);
+            let mut search = Search::new(pos, &mut tt, control, None);
             tries.extend(search.attack_moves(me, true));
             let mut seen = Vec::new();
             tries.retain(|&p| {
@@ -199,8 +187,8 @@ pub fn read_briefly(
     node_limit: u64,
 ) -> Reading {
     let cancel = CancelFlag::new();
-    // Far enough never to be reached: the node budget ends the reading.
-    let never = Instant::now() + Duration::from_secs(24 * 3600);
-    let budget = Budget { reading_deadline: never, deadline: never, node_limit, cancel: &cancel };
-    read(pos, ranked, BRIEF_REACH, defence, &budget, &mut |_| {}).reading
+    let mut quiet = |_: &SearchInfo| {};
+    // No clock: the node budget ends the reading.
+    let mut control = Control::fixed(&Limits::nodes(node_limit), &cancel, &mut quiet);
+    read(pos, ranked, BRIEF_REACH, defence, &mut control, 1.0).reading
 }

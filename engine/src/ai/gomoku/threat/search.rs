@@ -1,14 +1,21 @@
 //! The forcing search: a small AND/OR search over fours and open threes on a board that
 //! keeps every point's line keys and neighbour counts up to date on make and unmake.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::table::{line_key, threat_of, Threat, C_EMPTY, C_OPP, C_OWN};
 use super::tt::Tt;
+use crate::ai::control::{Control, Poll};
 use crate::ai::gomoku::common::{self, code, Grid, DIRECTIONS, EMPTY};
-use crate::ai::{CancelFlag, Score, SearchInfo};
+use crate::ai::SearchInfo;
 use crate::gomoku::{zobrist, Position, Rule};
 use crate::{Color, Point};
+
+/// Nodes between two looks at the clock in the forcing reading (a power of two): a node
+/// costs microseconds, so the reading stops within a fraction of a millisecond of its time.
+/// The control of a reading should look at its own clock as often
+/// ([`Control::check_every`]); [`Search`]'s earlier stop is looked at at this rate.
+pub const CHECK_EVERY: u64 = 64;
 
 /// Where the line key of the point with index `index`, direction `DIRECTIONS[di]` and colour
 /// index `color` is kept in [`Search`]'s `keys`.
@@ -18,7 +25,7 @@ fn key_slot(index: usize, di: usize, color: usize) -> usize {
 }
 
 /// The state of one lookahead: the board, the rule, and the search's bookkeeping.
-pub(super) struct Search<'a> {
+pub(super) struct Search<'a, 'c> {
     grid: Grid,
     rule: Rule,
     /// Under Renju, a position kept in step with `grid` to ask about black's forbidden points.
@@ -34,28 +41,26 @@ pub(super) struct Search<'a> {
     hash: u64,
     /// Proven results of attacker nodes, shared by every reading of one move.
     tt: &'a mut Tt,
+    /// The nodes of this search (the control counts those of the whole move).
     pub(super) nodes: u64,
-    node_limit: u64,
-    deadline: Instant,
-    cancel: &'a CancelFlag,
+    /// The move's clock, node budget, cancel flag and progress reports.
+    control: &'a mut Control<'c>,
+    /// An earlier stop than the control's, for a part of the reading.
+    until: Option<Instant>,
     pub(super) aborted: bool,
     pub(super) seldepth: u32,
     /// The attacker's first move of the last proven attack.
     pub(super) root_move: Option<Point>,
-    progress: &'a mut dyn FnMut(&SearchInfo),
-    start: Instant,
-    last_report: Instant,
 }
 
-impl<'a> Search<'a> {
+impl<'a, 'c> Search<'a, 'c> {
+    /// A search of `pos` under `control`, stopping at `until` if that comes first.
     pub(super) fn new(
         pos: &Position,
         tt: &'a mut Tt,
-        cancel: &'a CancelFlag,
-        deadline: Instant,
-        node_limit: u64,
-        progress: &'a mut dyn FnMut(&SearchInfo),
-    ) -> Search<'a> {
+        control: &'a mut Control<'c>,
+        until: Option<Instant>,
+    ) -> Search<'a, 'c> {
         let grid = Grid::from_position(pos);
         let size = grid.size() as usize;
         let mut keys = vec![0; size * size * 8];
@@ -76,15 +81,11 @@ impl<'a> Search<'a> {
             hash: pos.hash(),
             tt,
             nodes: 0,
-            node_limit,
-            deadline,
-            cancel,
+            control,
+            until,
             aborted: false,
             seldepth: 0,
             root_move: None,
-            progress,
-            start: Instant::now(),
-            last_report: Instant::now(),
         };
         for p in search.grid.points().collect::<Vec<_>>() {
             for color in [Color::Black, Color::White] {
@@ -96,29 +97,26 @@ impl<'a> Search<'a> {
         search
     }
 
-    /// Whether the search must stop (time, nodes or cancel), remembering the answer.
+    /// Counts a node; whether the search must stop (time, nodes or cancel, as the control
+    /// says, or `until`), remembering the answer.
     fn out_of_budget(&mut self) -> bool {
-        if self.aborted || self.nodes >= self.node_limit {
-            self.aborted = true;
+        self.nodes += 1;
+        if self.aborted {
             return true;
         }
-        if self.nodes & 63 == 0 {
-            let now = Instant::now();
-            if self.cancel.is_cancelled() || now >= self.deadline {
+        match self.control.poll() {
+            Poll::Go => {}
+            Poll::Stop => self.aborted = true,
+            Poll::Report => {
+                let mut info = SearchInfo { seldepth: self.seldepth, ..SearchInfo::default() };
+                self.control.stamp(&mut info);
+                self.control.send(&info);
+            }
+        }
+        if let Some(until) = self.until {
+            // The control looks at its own clock; the earlier stop is looked at as often.
+            if self.nodes & (CHECK_EVERY - 1) == 0 && Instant::now() >= until {
                 self.aborted = true;
-            } else if now.duration_since(self.last_report) >= Duration::from_millis(100) {
-                self.last_report = now;
-                let elapsed = now.duration_since(self.start);
-                (self.progress)(&SearchInfo {
-                    depth: 0,
-                    seldepth: self.seldepth,
-                    nodes: self.nodes,
-                    nps: common::nps(self.nodes, elapsed.as_secs_f64()),
-                    elapsed_ms: elapsed.as_millis() as u64,
-                    score: Score::Eval(0),
-                    pv: Vec::new(),
-                    candidates: Vec::new(),
-                });
             }
         }
         self.aborted
@@ -268,7 +266,6 @@ impl<'a> Search<'a> {
         ply: u32,
         pending: Option<Point>,
     ) -> bool {
-        self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.out_of_budget() {
             return false;
@@ -339,7 +336,6 @@ impl<'a> Search<'a> {
     /// The defender to move after the attacker `a`'s forcing move `threat`: does every
     /// defence lose?
     fn defender(&mut self, a: Color, depth: u32, vcf: u32, ply: u32, threat: Point) -> bool {
-        self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.out_of_budget() {
             return false;
@@ -423,6 +419,7 @@ impl<'a> Search<'a> {
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
+    use crate::ai::{CancelFlag, Limits};
     use crate::rng::Rng;
 
     /// Continuous fours read after the attack's forcing moves in these tests.
@@ -467,9 +464,10 @@ mod tests {
         };
         let cancel = CancelFlag::new();
         let mut progress = |_: &SearchInfo| {};
+        let mut control = Control::fixed(&Limits::default(), &cancel, &mut progress);
         let pos = position(15, Rule::Freestyle, "h8 i9 a1 o15");
         let mut tt = Tt::new();
-        let mut search = Search::new(&pos, &mut tt, &cancel, Instant::now(), 0, &mut progress);
+        let mut search = Search::new(&pos, &mut tt, &mut control, None);
         check(&search);
         let mut rng = Rng::new(3);
         let mut played = Vec::new();
@@ -496,18 +494,18 @@ mod tests {
                     j12 j14 i11 k13 l12 j10 e9 g9 d10 d12 i13 k11 k14 b9 l11 l13 l10 k12 f8";
         let moves: Vec<&str> = game.split_whitespace().collect();
         let cancel = CancelFlag::new();
-        let far = Instant::now() + Duration::from_secs(600);
         let (mut with, mut without, mut wins) = (0, 0, 0);
         for k in (6..moves.len()).step_by(3) {
             let pos = position(15, Rule::Freestyle, &moves[..k].join(" "));
             for color in [Color::Black, Color::White] {
                 let (mut table, mut none) = (Tt::new(), Tt::disabled());
                 let mut progress = |_: &SearchInfo| {};
-                let mut cached =
-                    Search::new(&pos, &mut table, &cancel, far, u64::MAX, &mut progress);
+                let mut control = Control::fixed(&Limits::default(), &cancel, &mut progress);
+                let mut cached = Search::new(&pos, &mut table, &mut control, None);
                 let a = cached.find_attack(color, 2, VCF);
                 let mut progress = |_: &SearchInfo| {};
-                let mut plain = Search::new(&pos, &mut none, &cancel, far, u64::MAX, &mut progress);
+                let mut control = Control::fixed(&Limits::default(), &cancel, &mut progress);
+                let mut plain = Search::new(&pos, &mut none, &mut control, None);
                 let b = plain.find_attack(color, 2, VCF);
                 assert_eq!(a.is_some(), b.is_some(), "after {k} moves, {color:?}");
                 with += cached.nodes;
