@@ -10,6 +10,7 @@
 use std::time::{Duration, Instant};
 
 use crate::ai::{CancelFlag, Limits, SearchInfo};
+use crate::level::Level;
 
 /// Time a timed search uses when the caller sets no limit at all.
 pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
@@ -43,6 +44,16 @@ pub fn predict_next(last: Duration, before: Duration) -> Duration {
         3.0
     };
     last.mul_f64(ratio)
+}
+
+/// The limits of `level` for the player's time per move. Every level gets the player's
+/// time, and none goes beyond it: a level that follows the clock
+/// ([`Level::follows_clock`]) searches until the time is nearly gone, the others stop at
+/// their own depth, much sooner, and take the time only as the most they may use. (The
+/// answer is the same for every level today; callers still say which level, so that a level
+/// with other needs changes here only.)
+pub fn limits_for(_level: Level, time_per_move: Duration) -> Limits {
+    Limits { time: Some(time_per_move), ..Limits::default() }
 }
 
 /// Whether a search with `limits` runs on [`DEFAULT_TIME`] when the level searches by time:
@@ -413,6 +424,26 @@ mod tests {
         assert_eq!(time_budget(&Limits::default(), None), None);
         assert_eq!(time_budget(&Limits::depth(5), Some(DEFAULT_TIME)), None);
         assert_eq!(time_budget(&Limits::nodes(5), Some(DEFAULT_TIME)), None);
+    }
+
+    #[test]
+    fn the_players_time_reaches_every_level() {
+        let cancel = CancelFlag::new();
+        for level in Level::all() {
+            let short = limits_for(level, ms(300));
+            let long = limits_for(level, ms(1500));
+            assert_eq!((short.time, long.time), (Some(ms(300)), Some(ms(1500))), "{level}");
+            let (mut a, mut b) = (quiet(), quiet());
+            let budget = |l: &Limits, sink: &mut dyn FnMut(&SearchInfo)| {
+                if level.follows_clock() {
+                    Control::new(l, &cancel, sink).budget()
+                } else {
+                    Control::fixed(l, &cancel, sink).budget()
+                }
+            };
+            assert_eq!(budget(&short, &mut a), Some(ms(285)), "{level}");
+            assert_eq!(budget(&long, &mut b), Some(ms(1450)), "{level}");
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::ai::gomoku::common::{self, five_points, is_legal, Grid, EMPTY};
 use crate::ai::gomoku::threat;
 use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::gomoku::Position;
+use crate::level::{GomokuLevel, Level};
 use crate::rng::Rng;
 use crate::{Color, Move, Point};
 
@@ -26,10 +27,11 @@ pub trait Classic {
     /// Whether the level takes its own five, else blocks the opponent's, before its policy
     /// is asked (see [`forced_move`]).
     const PLAYS_FORCED: bool;
-    /// Whether the level thinks for the time the limits give (a [`Control::new`], on
-    /// [`control::DEFAULT_TIME`] when they give none); otherwise its effort is its own and
-    /// the control has no clock unless the limits set one ([`Control::fixed`]).
-    const FOLLOWS_CLOCK: bool;
+    /// The level on the ladder. Its facts say whether it thinks for the time the limits
+    /// give ([`Level::follows_clock`]: a [`Control::new`], on [`control::DEFAULT_TIME`] when
+    /// they give none); otherwise its effort is its own and the control has no clock unless
+    /// the limits set one ([`Control::fixed`]).
+    const LEVEL: GomokuLevel;
 
     /// The scoring: every empty point of `grid` with its key for `me` to play there
     /// (higher is better).
@@ -137,7 +139,7 @@ impl<L: Classic + Send> Engine<Position> for Driver<L> {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        let mut control = if L::FOLLOWS_CLOCK {
+        let mut control = if Level::Gomoku(L::LEVEL).follows_clock() {
             Control::new(limits, cancel, progress)
         } else {
             Control::fixed(limits, cancel, progress)
@@ -305,7 +307,7 @@ mod tests {
     impl Classic for Columns {
         const OPENS_AT_CENTRE: bool = true;
         const PLAYS_FORCED: bool = true;
-        const FOLLOWS_CLOCK: bool = false;
+        const LEVEL: GomokuLevel = GomokuLevel::FiveTuple;
 
         fn keys(&mut self, grid: &Grid, _me: Color) -> Vec<(Point, i64)> {
             grid.empties().map(|p| (p, i64::from(p.x))).collect()

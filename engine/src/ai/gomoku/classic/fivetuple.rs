@@ -10,6 +10,7 @@
 
 use super::driver::{Choice, Classic, Driver, Turn};
 use crate::ai::gomoku::common::{code, Grid, DIRECTIONS};
+use crate::level::GomokuLevel;
 use crate::{Color, Point};
 
 /// The five-tuple engine.
@@ -87,7 +88,7 @@ pub fn score_board(grid: &Grid, computer: Color) -> Vec<i64> {
 impl Classic for FiveTupleLevel {
     const OPENS_AT_CENTRE: bool = false;
     const PLAYS_FORCED: bool = false;
-    const FOLLOWS_CLOCK: bool = false;
+    const LEVEL: GomokuLevel = GomokuLevel::FiveTuple;
 
     fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {
         let scores = score_board(grid, me);

@@ -17,6 +17,7 @@ use super::ninecell::{choice_keys, key_score};
 use super::playout;
 use crate::ai::gomoku::common::Grid;
 use crate::ai::gomoku::threat::{self, Defence, Reading};
+use crate::level::GomokuLevel;
 use crate::{Color, Point};
 
 /// Nodes of the short forcing reading (see [`threat::read_briefly`]).
@@ -42,7 +43,7 @@ impl Classic for PatternLevel {
     /// "AI先下,首子天元": the first stone goes on the centre.
     const OPENS_AT_CENTRE: bool = true;
     const PLAYS_FORCED: bool = true;
-    const FOLLOWS_CLOCK: bool = false;
+    const LEVEL: GomokuLevel = GomokuLevel::Pattern;
 
     fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {
         choice_keys(grid, me)

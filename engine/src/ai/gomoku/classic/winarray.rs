@@ -17,6 +17,7 @@
 use super::driver::{Choice, Classic, Driver, Turn};
 use crate::ai::gomoku::common::{code, Grid, DIRECTIONS};
 use crate::ai::gomoku::threat::{self, Defence, Reading};
+use crate::level::GomokuLevel;
 use crate::{Color, Point};
 
 /// Weights of the opponent's ("player's") progress of 0–4 stones in one way to win.
@@ -123,7 +124,7 @@ pub fn ways_to_win(size: u8) -> Vec<[u16; 5]> {
 impl Classic for WinArrayLevel {
     const OPENS_AT_CENTRE: bool = true;
     const PLAYS_FORCED: bool = false;
-    const FOLLOWS_CLOCK: bool = false;
+    const LEVEL: GomokuLevel = GomokuLevel::WinArray;
 
     /// The larger of the two sums decides; the other breaks ties (as in the article).
     fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {
