@@ -1,13 +1,14 @@
 //! The forcing reading the classic levels borrow: both sides' forcing attacks read in turn,
 //! and a defence against the opponent's (seed article 004's prediction).
 
+use super::board::ThreatBoard;
 use super::search::Search;
 use super::tt::Tt;
 use crate::ai::control::Control;
 use crate::ai::gomoku::common::{self, Grid, EMPTY};
 use crate::ai::{CancelFlag, Limits, SearchInfo};
 use crate::gomoku::{Position, Rule};
-use crate::{Color, Point};
+use crate::Point;
 
 /// A point as far as possible from every stone, for the Renju "pass" trick.
 fn far_point(grid: &Grid) -> Option<Point> {
@@ -103,11 +104,20 @@ pub fn read(
     let (mut attack, mut threat) = (None, None);
     let mut tt = Tt::new();
     let reading_until = control.clock().deadline_at(reading_share);
+    // Each side's board is built once and copied for each depth.
+    let ours = ThreatBoard::new(pos);
+    let theirs = null_ok.then(|| {
+        if pos.rule() == Rule::Renju {
+            ThreatBoard::new(&null)
+        } else {
+            ours.clone()
+        }
+    });
+    let mut sides = vec![(&ours, me)];
+    sides.extend(theirs.as_ref().map(|board| (board, opp)));
     'reading: for depth in reach.moves.min(1)..=reach.moves {
-        let sides: &[(&Position, Color)] =
-            if null_ok { &[(pos, me), (&null, opp)] } else { &[(pos, me)] };
         for (i, &(board, side)) in sides.iter().enumerate() {
-            let mut search = Search::new(board, &mut tt, control, reading_until);
+            let mut search = Search::new(board.clone(), &mut tt, control, reading_until);
             let found = search.attacker(side, depth, reach.vcf, 0, None);
             nodes += search.nodes;
             seldepth = seldepth.max(search.seldepth);
@@ -140,8 +150,8 @@ pub fn read(
                 tries.push(their_move);
                 tries.extend(ranked.iter().copied());
             }
-            let mut search = Search::new(pos, &mut tt, control, None);
-            tries.extend(search.attack_moves(me, true));
+            let mut search = Search::new(ours, &mut tt, control, None);
+            tries.extend(search.board.attack_moves(me, true));
             let mut seen = Vec::new();
             tries.retain(|&p| {
                 let new = !seen.contains(&p) && common::is_legal(pos, p);
@@ -150,10 +160,10 @@ pub fn read(
             });
             let mut safe = None;
             for &p in &tries {
-                search.make(p, me);
+                search.board.make(p, me);
                 search.root_move = None;
                 let lost = search.attacker(opp, depth, reach.vcf, 0, None);
-                search.unmake(p, me);
+                search.board.unmake(p, me);
                 if search.aborted {
                     break;
                 }
