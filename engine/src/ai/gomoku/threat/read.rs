@@ -87,12 +87,13 @@ pub fn read(
     control: &mut Control,
     reading_share: f64,
 ) -> ReadResult {
-    let grid = Grid::from_position(pos);
+    // Each side's board is built once and copied for each depth.
+    let ours = ThreatBoard::new(pos);
     let (me, opp) = (pos.side_to_move(), pos.side_to_move().opponent());
     let (mut nodes, mut seldepth) = (0, 0);
     let mut null = pos.clone();
     let null_ok = defence != Defence::None
-        && match (pos.rule(), far_point(&grid)) {
+        && match (pos.rule(), far_point(&ours.grid)) {
             // Renju needs a position with black's stones to ask about forbidden points, and
             // positions cannot pass: our "pass" is a stone of ours as far from the fight as
             // possible (it stays on the search's board too, so that the board and the position
@@ -104,8 +105,6 @@ pub fn read(
     let (mut attack, mut threat) = (None, None);
     let mut tt = Tt::new();
     let reading_until = control.clock().deadline_at(reading_share);
-    // Each side's board is built once and copied for each depth.
-    let ours = ThreatBoard::new(pos);
     let theirs = null_ok.then(|| {
         if pos.rule() == Rule::Renju {
             ThreatBoard::new(&null)
