@@ -31,8 +31,8 @@
 use std::io::Write;
 use std::time::Instant;
 
+use tengen_engine::ai::control::Control;
 use tengen_engine::ai::reversi::board::{squares, Board};
-use tengen_engine::ai::reversi::control::Control;
 use tengen_engine::ai::reversi::eval::pattern::{stage, Layout, N_SCALARS, N_STAGES};
 use tengen_engine::ai::reversi::eval::seed::seed_eval;
 use tengen_engine::ai::reversi::eval::weights::Weights;
@@ -70,7 +70,7 @@ fn arg<T: std::str::FromStr>(args: &[String], i: usize, what: &str) -> Res<T> {
 }
 
 fn quiet_control<'a>(cancel: &'a CancelFlag, sink: &'a mut dyn FnMut(&SearchInfo)) -> Control<'a> {
-    Control::new(&Limits::default(), None, cancel, sink)
+    Control::fixed(&Limits::default(), cancel, sink)
 }
 
 fn load_weights(path: &str) -> Res<&'static Weights> {
@@ -526,7 +526,7 @@ fn play_match(args: &[String]) -> Res<()> {
             }
             let cancel = CancelFlag::new();
             let mut sink = |_: &SearchInfo| {};
-            let mut ctrl = Control::new(&Limits::depth(depth), None, &cancel, &mut sink);
+            let mut ctrl = Control::fixed(&Limits::depth(depth), &cancel, &mut sink);
             let sq = if pattern_to_move {
                 a.iterate(&b, depth, &mut ctrl).best
             } else {

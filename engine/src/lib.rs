@@ -9,6 +9,7 @@ pub mod game;
 pub mod gomocup;
 pub mod gomoku;
 pub mod io;
+pub mod level;
 pub mod memory;
 pub mod point;
 pub mod reversi;

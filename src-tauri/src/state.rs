@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use tauri::{AppHandle, Emitter, Manager, Runtime};
-use tengen_engine::ai::{AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo};
+use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo};
 use tengen_engine::game::{Game, GameConfig, GameKind, PlayerKind, Position};
 use tengen_engine::gomoku::{ForbiddenKind, GomokuError};
 use tengen_engine::{Color, Move, Point};
@@ -115,19 +115,6 @@ pub fn forbidden_name(kind: ForbiddenKind) -> &'static str {
         ForbiddenKind::DoubleThree => "double_three",
         ForbiddenKind::DoubleFour => "double_four",
         ForbiddenKind::Overline => "overline",
-    }
-}
-
-/// The search limits of a level: the configured time per move for the strong levels, which
-/// search by time; the classic levels keep their own fixed depth.
-pub fn limits_for(level: Level, time_per_move_ms: u64) -> Limits {
-    use tengen_engine::ai::{GomokuLevel, ReversiLevel};
-    match level {
-        Level::Gomoku(GomokuLevel::Master)
-        | Level::Reversi(ReversiLevel::Strong | ReversiLevel::Master) => {
-            Limits::time(time_per_move_ms)
-        }
-        _ => Limits::default(),
     }
 }
 
@@ -489,7 +476,7 @@ impl Session {
             level,
             slot,
             position: self.game.position().clone(),
-            limits: limits_for(level, self.game.config().time_per_move_ms),
+            limits: limits_for(level, Duration::from_millis(self.game.config().time_per_move_ms)),
             seed: self.seed,
             factory: self.engine_factory.clone(),
         }
@@ -733,20 +720,4 @@ fn launch<R: Runtime>(app: &AppHandle<R>, plan: SearchPlan) {
         }
     };
     worker::spawn(job, search, progress, done);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tengen_engine::ai::{GomokuLevel, ReversiLevel};
-
-    #[test]
-    fn only_the_strong_levels_search_by_time() {
-        let timed = Limits::time(2500);
-        assert_eq!(limits_for(Level::Gomoku(GomokuLevel::Master), 2500), timed);
-        assert_eq!(limits_for(Level::Reversi(ReversiLevel::Strong), 2500), timed);
-        assert_eq!(limits_for(Level::Reversi(ReversiLevel::Master), 2500), timed);
-        assert_eq!(limits_for(Level::Gomoku(GomokuLevel::FiveTuple), 2500), Limits::default());
-        assert_eq!(limits_for(Level::Reversi(ReversiLevel::Classic), 2500), Limits::default());
-    }
 }

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use tengen_engine::ai::{self, CancelFlag, Engine, GomokuLevel, Limits, ReversiLevel};
+use tengen_engine::ai::{self, CancelFlag, Engine, GomokuLevel, Level, Limits, ReversiLevel};
 use tengen_engine::gomoku::{notation, Position, Rule};
 use tengen_engine::reversi;
 
@@ -144,7 +144,10 @@ fn wanted(args: &Args, name: &str) -> bool {
 fn bench_gomoku(args: &Args) -> CmdResult {
     let positions = gomoku_positions()?;
     let (how, limits) = limits_for(args, 5);
-    for level in [GomokuLevel::Lookahead, GomokuLevel::Master] {
+    // The levels that follow the clock search with the table's limits; the others (fixed
+    // depth, a few milliseconds) are timed per move below.
+    let follows_clock = |l: &GomokuLevel| Level::Gomoku(*l).follows_clock();
+    for level in GomokuLevel::ALL.into_iter().filter(follows_clock) {
         if !wanted(args, level.name()) {
             continue;
         }
@@ -160,7 +163,7 @@ fn bench_gomoku(args: &Args) -> CmdResult {
     }
     let repeat = args.repeat.max(1);
     outln!("# gomoku classic levels: time per move over {repeat} moves in each position")?;
-    for level in [GomokuLevel::FiveTuple, GomokuLevel::WinArray, GomokuLevel::Pattern] {
+    for level in GomokuLevel::ALL.into_iter().filter(|l| !follows_clock(l)) {
         if !wanted(args, level.name()) {
             continue;
         }

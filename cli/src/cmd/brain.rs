@@ -18,9 +18,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tengen_engine::ai::gomoku::master::{engine::board_of, Master};
-use tengen_engine::ai::gomoku::new_engine;
-use tengen_engine::ai::{CancelFlag, Engine, GomokuLevel, Level, Limits, Score, SearchInfo};
+use tengen_engine::ai::{
+    gomoku_engine, CancelFlag, Engine, GomokuLevel, Level, Limits, Score, SearchInfo,
+};
 use tengen_engine::gomoku::Position;
 use tengen_engine::{Move, Point};
 
@@ -47,37 +47,16 @@ pub enum BrainError {
     Io(#[from] std::io::Error),
 }
 
-/// The brain's engine: Master, which can also list its best moves (YXNBEST), or one of
-/// the classic levels.
-enum BrainEngine {
-    Master(Master),
-    Classic(Box<dyn Engine<Position>>),
-}
+/// The brain's engine: any Gomoku level (Master lists its best moves for YXNBEST, the
+/// others answer with their one move).
+type BrainEngine = Box<dyn Engine<Position>>;
 
-impl BrainEngine {
-    fn engine(&mut self) -> &mut dyn Engine<Position> {
-        match self {
-            BrainEngine::Master(m) => m,
-            BrainEngine::Classic(e) => e.as_mut(),
-        }
-    }
-}
-
-/// A new engine of `level`. Master's transposition table is sized to fit the manager's
-/// `max_memory` (0 = no limit given: the engine's default), capped at a share of the
-/// machine's memory, and only allocated by the first search; the classic levels use a few
-/// megabytes at most.
+/// A new engine of `level`, sized to fit the manager's `max_memory` (0 = no limit given:
+/// the engine's default), less room for the process itself (code, stacks, buffers).
 fn make_engine(level: GomokuLevel, seed: u64, max_memory: u64) -> BrainEngine {
-    match level {
-        GomokuLevel::Master if max_memory > 0 => {
-            // Leave room for the process itself (code, stacks, buffers).
-            let budget = max_memory.saturating_sub(8 << 20);
-            let budget = usize::try_from(budget).unwrap_or(usize::MAX);
-            BrainEngine::Master(Master::with_memory(seed, budget))
-        }
-        GomokuLevel::Master => BrainEngine::Master(Master::new(seed)),
-        _ => BrainEngine::Classic(new_engine(level, seed)),
-    }
+    let memory = (max_memory > 0)
+        .then(|| usize::try_from(max_memory.saturating_sub(8 << 20)).unwrap_or(usize::MAX));
+    gomoku_engine(level, seed, memory)
 }
 
 /// What a search is asked for.
@@ -127,7 +106,7 @@ fn answer(
     let mut lines = Vec::new();
     let (mv, info) = match job {
         Job::Best(n) => {
-            let pvs = engine.engine().search_multi(pos, limits, n, cancel, &mut report);
+            let pvs = engine.search_multi(pos, limits, n, cancel, &mut report);
             let Some(first) = pvs.first() else {
                 return Answer { mv: Move::Pass, lines: Vec::new() };
             };
@@ -154,7 +133,7 @@ fn answer(
             (mv, last)
         }
         Job::Move => {
-            let r = engine.engine().search(pos, limits, cancel, &mut report);
+            let r = engine.search(pos, limits, cancel, &mut report);
             (r.best, r.info)
         }
     };
@@ -267,11 +246,8 @@ fn serve(args: &Args) -> Result<(), BrainError> {
                 let request = Request {
                     pos,
                     job,
-                    limits: Limits {
-                        time: Some(controls.move_budget()),
-                        time_left: controls.time_left.map(Duration::from_millis),
-                        ..Limits::default()
-                    },
+                    limits: controls.limits(),
+                    budget: controls.move_budget(),
                     memory: controls.max_memory,
                 };
                 let deadline = Instant::now() + controls.reply_time();
@@ -307,6 +283,8 @@ struct Request {
     pos: Position,
     job: Job,
     limits: Limits,
+    /// The search's time ([`session::Controls::move_budget`]): it is cancelled after it.
+    budget: Duration,
     /// The manager's max_memory (0: none): a new value makes a new engine.
     memory: u64,
 }
@@ -348,7 +326,7 @@ impl SearchThread {
                 match order {
                     Order::Clear => {
                         if let Some((e, _)) = &mut engine {
-                            e.engine().clear();
+                            e.clear();
                         }
                     }
                     Order::Prepare { id, pos, memory } => {
@@ -357,11 +335,8 @@ impl SearchThread {
                         }
                         let (e, _) = engine
                             .get_or_insert_with(|| (make_engine(level, seed, memory), memory));
-                        // Master's pattern tables for a rule are built once per process, on
-                        // first use.
-                        if let BrainEngine::Master(_) = e {
-                            drop(board_of(&pos));
-                        }
+                        // Tables built on first use (Master's patterns of the rule).
+                        e.prepare(&pos);
                         if done.send(Input::SearchDone(id, None)).is_err() {
                             return;
                         }
@@ -438,7 +413,7 @@ impl SearchThread {
     ) -> Outcome {
         let cancel = CancelFlag::new();
         let best = Arc::new(Mutex::new(None));
-        let stop_at = Instant::now() + request.limits.time.unwrap_or(Duration::ZERO);
+        let stop_at = Instant::now() + request.budget;
         let pos = request.pos.clone();
         let (c, b) = (cancel.clone(), best.clone());
         let Some(id) = self.order(|id| Order::Search { id, request, cancel: c, best: b }) else {

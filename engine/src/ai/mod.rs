@@ -4,13 +4,14 @@
 //! progress) -> SearchResult`. The app and the CLI only ever talk to this interface (or to
 //! [`AnyEngine`], which picks the game), so a new level needs no change outside this module.
 
-mod level;
+pub mod control;
 mod types;
 
 pub mod gomoku;
 pub mod reversi;
 
-pub use level::{GomokuLevel, Level, ParseLevelError, ReversiLevel};
+pub use crate::level::{GomokuLevel, Level, ParseLevelError, ReversiLevel};
+pub use control::limits_for;
 pub use types::{Bound, CancelFlag, Candidate, Limits, PvLine, Score, SearchInfo, SearchResult};
 
 /// One computer player for positions of type `P`.
@@ -52,6 +53,28 @@ pub trait Engine<P>: Send {
     /// Forgets what was learnt from earlier searches (transposition table, history);
     /// called at the start of a new game.
     fn clear(&mut self) {}
+
+    /// Builds now what the first search of a position like `pos` would build on first use
+    /// (such as the tables of its rule), so that a move's time goes to the search.
+    fn prepare(&mut self, pos: &P) {
+        let _ = pos;
+    }
+}
+
+/// A Gomoku engine of `level` (`seed` fixes its random choices among equal moves) that uses
+/// about `memory` bytes at most (`None`: the level's default). Only Master keeps a table
+/// large enough to size; the other levels use a few megabytes at most.
+pub fn gomoku_engine(
+    level: GomokuLevel,
+    seed: u64,
+    memory: Option<usize>,
+) -> Box<dyn Engine<crate::gomoku::Position>> {
+    match (level, memory) {
+        (GomokuLevel::Master, Some(bytes)) => {
+            Box::new(gomoku::master::Master::with_memory(seed, bytes))
+        }
+        _ => gomoku::new_engine(level, seed),
+    }
 }
 
 /// An engine for either game, chosen by its [`Level`].

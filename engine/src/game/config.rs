@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::GameError;
-use crate::ai::Level;
 use crate::gomoku::{self, Rule};
+use crate::level::Level;
 use crate::Color;
 
 /// The shortest time per move a game may be configured with (the one set of limits for the
@@ -135,7 +135,7 @@ impl GameConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{GomokuLevel, ReversiLevel};
+    use crate::level::{GomokuLevel, ReversiLevel};
 
     fn config(size: u8, ms: u64) -> GameConfig {
         let kind = GameKind::Gomoku { rule: Rule::Renju, size };

@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use tengen_engine::ai::{control, Limits};
 use tengen_engine::gomoku::{Position, Rule, MAX_SIZE, MIN_SIZE};
 use tengen_engine::{Color, Point};
 
@@ -30,6 +31,9 @@ fn error(message: impl std::fmt::Display) -> Action {
     reply(format!("ERROR {message}"))
 }
 
+/// The shortest time a move is thought about, however little is left.
+const MIN_BUDGET: Duration = Duration::from_millis(10);
+
 /// The manager's time and memory limits (milliseconds, bytes; 0 = none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Controls {
@@ -56,17 +60,22 @@ impl Controls {
         (turn, (turn / 5).clamp(30, 1_000))
     }
 
-    /// The time to think about one move (after which the search is cancelled): the turn
-    /// less the margin, and a share of the time left in the game.
-    pub fn move_budget(&self) -> Duration {
+    /// The limits of one move: the turn less the margin, and the time left in the game
+    /// less the margin (of which the search control spends a share).
+    pub fn limits(&self) -> Limits {
         let (turn, margin) = self.turn_and_margin();
-        let mut ms = turn.saturating_sub(margin);
-        if let Some(left) = self.time_left.filter(|_| self.timeout_match > 0) {
-            // Keep a reserve and spread the rest over the moves still to come.
-            let share = left.saturating_sub(margin) / 12;
-            ms = ms.min(share);
+        let left = self.time_left.filter(|_| self.timeout_match > 0);
+        Limits {
+            time: Some(Duration::from_millis(turn.saturating_sub(margin))),
+            time_left: left.map(|left| Duration::from_millis(left.saturating_sub(margin))),
+            ..Limits::default()
         }
-        Duration::from_millis(ms.max(10))
+    }
+
+    /// The time to think about one move (after which the search is cancelled): the search
+    /// control's budget for [`Controls::limits`], at least 10 ms.
+    pub fn move_budget(&self) -> Duration {
+        control::time_budget(&self.limits(), None).unwrap_or_default().max(MIN_BUDGET)
     }
 
     /// The time by which the brain answers whatever the search is doing: half-way through
@@ -390,20 +399,25 @@ mod tests {
         assert_eq!(s.pos.as_ref().unwrap().rule(), Rule::Renju);
         run(&mut s, "INFO rule 1");
         assert_eq!(s.pos.as_ref().unwrap().rule(), Rule::Standard);
+        let ms = |d: Duration| d.as_millis();
+        // The turn less a fifth, less the search control's own 5%.
         run(&mut s, "INFO timeout_turn 1000");
-        assert_eq!(s.controls.move_budget(), Duration::from_millis(800));
-        assert_eq!(s.controls.reply_time(), Duration::from_millis(900));
+        assert_eq!(s.controls.limits().time, Some(Duration::from_millis(800)));
+        assert_eq!(ms(s.controls.move_budget()), 760);
+        assert_eq!(ms(s.controls.reply_time()), 860);
         run(&mut s, "INFO timeout_turn 300");
-        assert_eq!(s.controls.move_budget(), Duration::from_millis(240));
-        assert_eq!(s.controls.reply_time(), Duration::from_millis(270));
+        assert_eq!(ms(s.controls.move_budget()), 228);
+        assert_eq!(ms(s.controls.reply_time()), 258);
+        // A twelfth of the time left less the margin.
         run(&mut s, "INFO timeout_turn 1000");
         run(&mut s, "INFO timeout_match 100000");
         run(&mut s, "INFO time_left 2400");
-        assert_eq!(s.controls.move_budget(), Duration::from_millis(183));
-        assert_eq!(s.controls.reply_time(), Duration::from_millis(283));
+        assert_eq!(s.controls.limits().time_left, Some(Duration::from_millis(2200)));
+        assert_eq!(ms(s.controls.move_budget()), 183);
+        assert_eq!(ms(s.controls.reply_time()), 283);
         run(&mut s, "INFO time_left 50");
-        assert_eq!(s.controls.move_budget(), Duration::from_millis(10));
-        assert_eq!(s.controls.reply_time(), Duration::from_millis(25));
+        assert_eq!(ms(s.controls.move_budget()), 10);
+        assert_eq!(ms(s.controls.reply_time()), 25);
         run(&mut s, "INFO evaluate 7,7");
         assert!(matches!(run(&mut s, "START 99"), Action::Reply(l) if l[0].starts_with("ERROR")));
         assert!(matches!(run(&mut s, "START 4"), Action::Reply(l) if l[0].starts_with("ERROR")));

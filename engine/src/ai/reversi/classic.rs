@@ -9,8 +9,8 @@
 //! moves that share the best score.
 
 use super::board::{square_move, squares, Board};
-use super::control::Control;
 use super::eval::{Evaluator, SeedEval};
+use crate::ai::control::Control;
 use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::reversi::Position;
 use crate::rng::Rng;
@@ -50,7 +50,7 @@ impl Engine<Position> for Classic {
     ) -> SearchResult {
         let board = Board::from_position(pos);
         let depth = limits.depth.unwrap_or_else(|| classic_depth(board.empties())).max(1);
-        let mut ctrl = Control::new(limits, None, cancel, progress);
+        let mut ctrl = Control::fixed(limits, cancel, progress);
         fixed_depth_search(board, depth, &SeedEval, &mut ctrl, &mut self.rng)
     }
 }

@@ -3,8 +3,8 @@
 
 use super::board::Board;
 use super::classic::fixed_depth_search;
-use super::control::Control;
 use super::eval::SeedEval;
+use crate::ai::control::Control;
 use crate::ai::{CancelFlag, Engine, Limits, SearchInfo, SearchResult};
 use crate::reversi::Position;
 use crate::rng::Rng;
@@ -33,7 +33,7 @@ impl Engine<Position> for Greedy {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let depth = limits.depth.unwrap_or(GREEDY_DEPTH).clamp(1, GREEDY_DEPTH);
-        let mut ctrl = Control::new(limits, None, cancel, progress);
+        let mut ctrl = Control::fixed(limits, cancel, progress);
         fixed_depth_search(Board::from_position(pos), depth, &SeedEval, &mut ctrl, &mut self.rng)
     }
 }

@@ -5,13 +5,13 @@
 //! watches the clock and the cancel flag and sends progress; when the solve does not finish
 //! in time, the midgame search's move is played.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::board::{square_move, square_of, squares, Board};
-use super::control::Control;
 use super::endgame::{RawSolve, Solver};
 use super::eval::PatternEval;
-use super::search::{control, pass_line, PvsEngine};
+use super::search::{pass_line, PvsEngine};
+use crate::ai::control::Control;
 use crate::ai::{
     Bound, CancelFlag, Candidate, Engine, Limits, PvLine, Score, SearchInfo, SearchResult,
 };
@@ -68,22 +68,10 @@ fn solve_in_time(
     ctrl: &mut Control,
 ) -> Solved {
     let stop = CancelFlag::new();
-    let deadline = ctrl.deadline();
-    let user = ctrl.cancel_flag().clone();
     let result = std::thread::scope(|s| {
         let stop2 = stop.clone();
         let handle = s.spawn(move || solver.solve_bits(b.p, b.o, alpha, beta, &stop2));
-        let mut last = Instant::now();
-        while !handle.is_finished() {
-            std::thread::sleep(Duration::from_millis(2));
-            if user.is_cancelled() || deadline.is_some_and(|d| Instant::now() >= d) {
-                stop.cancel();
-            }
-            if last.elapsed() >= Duration::from_millis(100) {
-                ctrl.report();
-                last = Instant::now();
-            }
-        }
+        ctrl.watch(|| handle.is_finished(), &stop);
         handle.join().ok().flatten()
     });
     match result {
@@ -172,7 +160,7 @@ impl Engine<Position> for Master {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> Vec<PvLine> {
         let board = Board::from_position(pos);
-        let mut ctrl = control(limits, cancel, progress);
+        let mut ctrl = Control::new(limits, cancel, progress);
         if board.moves() == 0 {
             return vec![pass_line()];
         }
@@ -209,7 +197,7 @@ impl Engine<Position> for Master {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let board = Board::from_position(pos);
-        let mut ctrl = control(limits, cancel, progress);
+        let mut ctrl = Control::new(limits, cancel, progress);
         if board.moves() == 0 {
             return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
         }

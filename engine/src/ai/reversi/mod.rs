@@ -11,7 +11,6 @@
 
 pub mod board;
 pub mod classic;
-pub mod control;
 pub mod endgame;
 pub mod eval;
 pub mod greedy;

@@ -114,4 +114,9 @@ impl Engine<Position> for Master {
     fn clear(&mut self) {
         self.reset();
     }
+
+    /// Builds the pattern tables of `pos`'s rule (once per process, tens of milliseconds).
+    fn prepare(&mut self, pos: &Position) {
+        drop(board_of(pos));
+    }
 }

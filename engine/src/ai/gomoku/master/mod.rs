@@ -3,7 +3,7 @@
 //! A threat-space engine in the classic style: an incremental board with line patterns
 //! looked up from precomputed tables ([`board`], [`pattern`]), a VCF and a VCT solver
 //! ([`vcf`], [`vct`]), and an iterative-deepening PVS ([`search`]) with a transposition table
-//! ([`tt`]), threat-aware move generation ([`movegen`]) and time management ([`time`]).
+//! ([`tt`]), threat-aware move generation ([`movegen`]); the clock is [`crate::ai::control`].
 //!
 //! [`Master::think`] works on the internal [`board::Board`]; the [`Engine`] implementation
 //! ([`engine`]) converts a [`crate::gomoku::Position`] and adds the exact legality check.
@@ -15,7 +15,6 @@ pub mod eval;
 pub mod movegen;
 pub mod pattern;
 pub mod search;
-pub mod time;
 pub mod tt;
 pub mod vcf;
 pub mod vct;
@@ -64,7 +63,7 @@ const DEFENCE_TIME: f64 = 0.45;
 
 /// White's opening moves (up to this many stones on the board) may start a new iteration
 /// while less than [`OPENING_FREE_START`] of the move's time is gone, instead of the usual
-/// [`time::FREE_START`]: the defender's first moves decide most of Master's lost games, and
+/// [`crate::ai::control::FREE_START`]: the defender's first moves decide most of Master's lost games, and
 /// an iteration that does not finish still searches the best move first and can replace it.
 /// Measured against the lookahead level (branch `master5` in
 /// `git show 5aeae9f:docs/BENCHMARKS.md`).
@@ -206,7 +205,7 @@ impl Master {
         if !matches!(situation, Situation::Loss(_)) {
             let share = limits.nodes.map_or(u64::MAX, |n| n / 4);
             let slice = |searcher: &Searcher<'_>, fraction: f64| {
-                let end = searcher.clock().deadline(fraction)?;
+                let end = searcher.clock().deadline_at(fraction)?;
                 Some(end.min(Instant::now() + REPORT_SLICE))
             };
             let mut budget = Budget::new(ROOT_VCF_NODES.min(share));
@@ -225,7 +224,7 @@ impl Master {
                 budget.cancel = Some(cancel.clone());
                 budget.deadline = if has_limit { slice(&searcher, 0.15) } else { None };
                 let found = self.vct.solve(&mut searcher.board, depth, &mut budget);
-                searcher.nodes += budget.nodes;
+                searcher.add_nodes(budget.nodes);
                 left = left.saturating_sub(budget.nodes);
                 if let Some(c) = found.filter(|&c| ok(&searcher.board, c)) {
                     return finish_line(&mut searcher, &[c], Score::Win(depth as u32));
@@ -243,7 +242,7 @@ impl Master {
             defend_root(&mut self.vct, &mut searcher, &mut moves, has_limit, cancel);
         }
         if me == WHITE_INDEX && searcher.board.ply() <= OPENING_PLIES {
-            searcher.clock_mut().free_start = OPENING_FREE_START;
+            searcher.clock_mut().set_free_start(OPENING_FREE_START);
         }
         searcher.set_root(&moves, &mut self.rng);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -348,11 +347,11 @@ fn defend_root(
         detect_nodes: DEFENCE_DETECT_NODES,
         verify_nodes: DEFENCE_VERIFY_NODES,
         detect_deadline: if has_limit {
-            searcher.clock().deadline(DEFENCE_DETECT_TIME)
+            searcher.clock().deadline_at(DEFENCE_DETECT_TIME)
         } else {
             None
         },
-        deadline: if has_limit { searcher.clock().deadline(DEFENCE_TIME) } else { None },
+        deadline: if has_limit { searcher.clock().deadline_at(DEFENCE_TIME) } else { None },
         cancel: Some(cancel.clone()),
     };
     let mut nodes = 0;
@@ -362,7 +361,7 @@ fn defend_root(
         movegen::sort(moves);
         defence::keep_refutations(board, moves, vcf, vct, &limits, &mut nodes);
     }
-    searcher.nodes += nodes;
+    searcher.add_nodes(nodes);
     let info = searcher.current_info();
     searcher.report(&info);
 }

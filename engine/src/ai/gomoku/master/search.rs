@@ -7,9 +7,9 @@ use super::board::Board;
 use super::eval::evaluate;
 use super::movegen::{self, Situation};
 use super::pattern::p4;
-use super::time::{self, Clock};
 use super::tt::{Bound, Tt};
 use super::vcf::{Budget, Vcf};
+use crate::ai::control::{self, Clock, Control, Poll};
 use crate::ai::{CancelFlag, Candidate, Limits, Score, SearchInfo};
 use crate::rng::Rng;
 use crate::Move;
@@ -86,21 +86,13 @@ pub struct RootMove {
 pub struct Searcher<'a> {
     pub board: Board,
     t: &'a mut Tables,
-    clock: Clock,
-    limits: &'a Limits,
-    cancel: &'a CancelFlag,
-    progress: &'a mut dyn FnMut(&SearchInfo),
-    pub nodes: u64,
-    /// The node count at which [`Searcher::poll`] next looks at the clock and the cancel
-    /// flag (`nodes` grows in steps larger than one when leaf VCF nodes are added).
-    next_poll: u64,
-    stopped: bool,
+    /// The clock, node budget, cancel flag and progress reports of this search.
+    ctrl: Control<'a>,
     seldepth: usize,
     root_ply: usize,
     killers: Vec<[usize; 2]>,
     pv: Vec<Vec<usize>>,
     move_stack: Vec<Vec<(usize, i32)>>,
-    last_report: Instant,
     /// What the last completed iteration found.
     pub info: SearchInfo,
     pub root: Vec<RootMove>,
@@ -128,19 +120,14 @@ impl<'a> Searcher<'a> {
         Searcher {
             board,
             t,
-            clock: Clock::started_at(limits, start),
-            limits,
-            cancel,
-            progress,
-            nodes: 0,
-            next_poll: POLL_INTERVAL,
-            stopped: false,
+            ctrl: Control::new(limits, cancel, progress)
+                .started_at(start)
+                .check_every(POLL_INTERVAL),
             seldepth: 0,
             root_ply,
             killers: vec![[usize::MAX; 2]; MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_stack: vec![Vec::new(); MAX_PLY + 2],
-            last_report: Instant::now(),
             info: SearchInfo::default(),
             root: Vec::new(),
             best: None,
@@ -152,7 +139,7 @@ impl<'a> Searcher<'a> {
     /// Runs the VCF solver on the root position; the winning line if there is one.
     pub fn root_vcf(&mut self, depth: i32, budget: &mut Budget) -> Option<Vec<usize>> {
         let win = self.t.vcf.solve(&mut self.board, depth, budget);
-        self.nodes += budget.nodes;
+        self.ctrl.add_nodes(budget.nodes);
         win.then(|| self.t.vcf.line.clone())
     }
 
@@ -162,51 +149,52 @@ impl<'a> Searcher<'a> {
     }
 
     pub fn clock(&self) -> &Clock {
-        &self.clock
+        self.ctrl.clock()
     }
 
     pub fn clock_mut(&mut self) -> &mut Clock {
-        &mut self.clock
+        self.ctrl.clock_mut()
     }
 
+    #[inline]
     pub fn stopped(&self) -> bool {
-        self.stopped
+        self.ctrl.stopped()
     }
 
-    /// Whether the caller's cancel flag, clock or node limit says stop.
-    fn poll(&mut self) {
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-            return;
-        }
-        if self.nodes < self.next_poll {
-            return;
-        }
-        self.next_poll = self.nodes + POLL_INTERVAL;
-        if self.cancel.is_cancelled() || self.clock.out_of_time() {
-            self.stopped = true;
-            return;
-        }
-        if self.last_report.elapsed() >= Duration::from_millis(90) {
-            let info = self.current_info();
-            (self.progress)(&info);
-            self.last_report = Instant::now();
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.ctrl.nodes()
+    }
+
+    /// Adds `n` nodes visited by a solver outside the search proper.
+    pub fn add_nodes(&mut self, n: u64) {
+        self.ctrl.add_nodes(n);
+    }
+
+    /// Counts a node and sends a progress report when one is due; true when the caller's
+    /// cancel flag, clock or node limit says stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        match self.ctrl.poll() {
+            Poll::Go => false,
+            Poll::Stop => true,
+            Poll::Report => {
+                let info = self.current_info();
+                self.ctrl.send(&info);
+                false
+            }
         }
     }
 
     /// Reports `info` to the caller now.
     pub fn report(&mut self, info: &SearchInfo) {
-        (self.progress)(info);
-        self.last_report = Instant::now();
+        self.ctrl.send(info);
     }
 
     /// The search's knowledge right now (for progress reports).
     pub fn current_info(&self) -> SearchInfo {
-        let elapsed = self.clock.elapsed();
         let mut info = self.info.clone();
-        info.nodes = self.nodes;
-        info.elapsed_ms = elapsed.as_millis() as u64;
-        info.nps = nps(self.nodes, elapsed);
+        self.ctrl.stamp(&mut info);
         info.seldepth = info.seldepth.max(self.seldepth as u32);
         if let Some((cell, score, line)) = &self.best {
             if info.pv.first() != Some(&Move::Place(self.board.point(*cell))) {
@@ -229,7 +217,7 @@ impl<'a> Searcher<'a> {
         // Times of the last two completed iterations, newest first.
         let mut took = [Duration::ZERO; 2];
         for depth in 1..=max_depth {
-            let started = self.clock.elapsed();
+            let started = self.ctrl.elapsed();
             self.depth = depth;
             let mut delta = 40;
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < WIN_BOUND {
@@ -239,7 +227,7 @@ impl<'a> Searcher<'a> {
             };
             let score = loop {
                 let s = self.root_search(depth as i32, alpha, beta);
-                if self.stopped {
+                if self.ctrl.stopped() {
                     break s;
                 }
                 if s <= alpha && alpha > -INF {
@@ -252,7 +240,7 @@ impl<'a> Searcher<'a> {
                     break s;
                 }
             };
-            if self.stopped {
+            if self.ctrl.stopped() {
                 break;
             }
             prev = score;
@@ -262,8 +250,8 @@ impl<'a> Searcher<'a> {
             if score.abs() > WIN_BOUND && (WIN - score.abs()) as u32 <= depth {
                 break;
             }
-            took = [self.clock.elapsed().saturating_sub(started), took[0]];
-            if !self.clock.can_start_iteration(time::predict_next(took[0], took[1])) {
+            took = [self.ctrl.elapsed().saturating_sub(started), took[0]];
+            if !self.ctrl.can_start_iteration(Some(control::predict_next(took[0], took[1]))) {
                 break;
             }
         }
@@ -306,7 +294,7 @@ impl<'a> Searcher<'a> {
         for idx in 0..self.root.len() {
             let m = self.root[idx].cell;
             self.board.make(m);
-            self.nodes += 1;
+            self.ctrl.add_nodes(1);
             let s = if idx == 0 {
                 -self.pvs(depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -315,14 +303,14 @@ impl<'a> Searcher<'a> {
                 // null-window tree (tight move caps, reductions) can overrate a quiet move,
                 // and an unconfirmed fail high would become the move played if time ran out
                 // during the aspiration re-search.
-                if s > alpha && !self.stopped {
+                if s > alpha && !self.ctrl.stopped() {
                     -self.pvs(depth - 1, -beta, -alpha, 1, true)
                 } else {
                     s
                 }
             };
             self.board.unmake();
-            if self.stopped {
+            if self.ctrl.stopped() {
                 break;
             }
             self.root[idx].score = s;
@@ -347,9 +335,7 @@ impl<'a> Searcher<'a> {
 
     fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize, is_pv: bool) -> i32 {
         self.pv[ply].clear();
-        self.nodes += 1;
-        self.poll();
-        if self.stopped {
+        if self.tick() {
             return 0;
         }
         self.mark_seldepth(ply);
@@ -425,7 +411,7 @@ impl<'a> Searcher<'a> {
                 let s = -self.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.after_null[ply + 1] = false;
                 self.board.pass();
-                if self.stopped {
+                if self.ctrl.stopped() {
                     self.move_stack[ply] = moves;
                     return 0;
                 }
@@ -494,16 +480,16 @@ impl<'a> Searcher<'a> {
                     0
                 };
                 let mut s = -self.pvs(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
-                if s > alpha && r > 0 && !self.stopped {
+                if s > alpha && r > 0 && !self.ctrl.stopped() {
                     s = -self.pvs(new_depth, -alpha - 1, -alpha, ply + 1, false);
                 }
-                if s > alpha && s < beta && is_pv && !self.stopped {
+                if s > alpha && s < beta && is_pv && !self.ctrl.stopped() {
                     s = -self.pvs(new_depth, -beta, -alpha, ply + 1, true);
                 }
                 s
             };
             self.board.unmake();
-            if self.stopped {
+            if self.ctrl.stopped() {
                 self.move_stack[ply] = moves;
                 return 0;
             }
@@ -543,9 +529,7 @@ impl<'a> Searcher<'a> {
 
     /// Leaf search: forced blocks, a little threat defence, then the evaluation or a VCF win.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qdef: u32) -> i32 {
-        self.nodes += 1;
-        self.poll();
-        if self.stopped {
+        if self.tick() {
             return 0;
         }
         self.mark_seldepth(ply);
@@ -572,7 +556,7 @@ impl<'a> Searcher<'a> {
                             self.board.make(m);
                             let s = -self.qsearch(-beta, -alpha, ply + 1, qdef + extra);
                             self.board.unmake();
-                            if self.stopped {
+                            if self.ctrl.stopped() {
                                 break;
                             }
                             if s > best {
@@ -605,7 +589,7 @@ impl<'a> Searcher<'a> {
         if self.board.has_four_move(me) {
             let mut budget = Budget::new(LEAF_VCF_NODES);
             let win = self.t.vcf.solve(&mut self.board, LEAF_VCF_DEPTH, &mut budget);
-            self.nodes += budget.nodes;
+            self.ctrl.add_nodes(budget.nodes);
             if win {
                 let n = self.t.vcf.line.len() as i32;
                 self.mark_seldepth(ply + n as usize);
@@ -639,11 +623,6 @@ impl<'a> Searcher<'a> {
             .map(|(cell, score)| RootMove { cell, score: score.min(WIN_BOUND), searched: false })
             .collect();
     }
-}
-
-fn nps(nodes: u64, elapsed: Duration) -> u64 {
-    let us = elapsed.as_micros().max(1) as u64;
-    nodes.saturating_mul(1_000_000) / us
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {

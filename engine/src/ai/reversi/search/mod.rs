@@ -9,12 +9,10 @@ pub mod ordering;
 pub mod pvs;
 pub mod tt;
 
-use std::time::Duration;
-
 use self::pvs::{RootResult, Searcher};
 use super::board::{square_move, square_of, squares, Board};
-use super::control::Control;
 use super::eval::{Evaluator, PatternEval};
+use crate::ai::control::Control;
 use crate::ai::{
     Bound, CancelFlag, Candidate, Engine, Limits, PvLine, Score, SearchInfo, SearchResult,
 };
@@ -22,8 +20,9 @@ use crate::reversi::Position;
 use crate::rng::Rng;
 use crate::Move;
 
-/// Time per move when the limits give none (and no depth or node limit either).
-pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+/// A new iteration starts only while less than this share of the move's time is gone (the
+/// search makes no prediction of the next iteration's time).
+pub const FREE_START: f64 = 0.45;
 /// Transposition table size (2^20 entries of 32 bytes).
 pub const TT_BITS: u32 = 20;
 
@@ -55,17 +54,6 @@ impl Strong {
         e.exact_from = STRONG_EXACT_FROM;
         e
     }
-}
-
-/// The control of a search with `limits`: [`DEFAULT_TIME`] when they set no time, depth
-/// or node limit.
-pub fn control<'a>(
-    limits: &Limits,
-    cancel: &'a CancelFlag,
-    progress: &'a mut dyn FnMut(&SearchInfo),
-) -> Control<'a> {
-    let default_time = (limits.depth.is_none() && limits.nodes.is_none()).then_some(DEFAULT_TIME);
-    Control::new(limits, default_time, cancel, progress)
 }
 
 /// The one line of a position whose side to move must pass (nothing searched: score 0).
@@ -120,7 +108,7 @@ impl<E: Evaluator> PvsEngine<E> {
         let mut order = self.start(board);
         let mut found = Found { best: order[0], value: 0, depth: 0, exact: false };
         let empties = board.empties();
-        let soft = ctrl.budget().map(|b| b.mul_f64(0.45));
+        ctrl.clock_mut().set_free_start(FREE_START);
         for depth in 1..=max_depth.max(1) {
             let r = match self.searcher.root(board, &order, depth, ctrl) {
                 Some(r) => r,
@@ -141,10 +129,7 @@ impl<E: Evaluator> PvsEngine<E> {
             sorted.sort_by_key(|&(s, v)| (std::cmp::Reverse(v), s != best));
             order = sorted.iter().map(|&(s, _)| s).collect();
             ctrl.report();
-            if depth >= empties || ctrl.check() {
-                break;
-            }
-            if soft.is_some_and(|s| ctrl.elapsed() >= s) {
+            if depth >= empties || ctrl.check() || !ctrl.can_start_iteration(None) {
                 break;
             }
         }
@@ -180,7 +165,7 @@ impl<E: Evaluator> PvsEngine<E> {
     ) -> Vec<PvLine> {
         let mut order = self.start(board);
         let empties = board.empties();
-        let soft = ctrl.budget().map(|b| b.mul_f64(0.45));
+        ctrl.clock_mut().set_free_start(FREE_START);
         let mut lines: Vec<PvLine> = Vec::new();
         for depth in 1..=max_depth.max(1) {
             let exact = depth >= empties;
@@ -226,7 +211,7 @@ impl<E: Evaluator> PvsEngine<E> {
                 break;
             }
             ctrl.report();
-            if exact || ctrl.check() || soft.is_some_and(|s| ctrl.elapsed() >= s) {
+            if exact || ctrl.check() || !ctrl.can_start_iteration(None) {
                 break;
             }
         }
@@ -267,7 +252,7 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let board = Board::from_position(pos);
-        let mut ctrl = control(limits, cancel, progress);
+        let mut ctrl = Control::new(limits, cancel, progress);
         if board.moves() == 0 {
             return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
         }
@@ -284,7 +269,7 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> Vec<PvLine> {
         let board = Board::from_position(pos);
-        let mut ctrl = control(limits, cancel, progress);
+        let mut ctrl = Control::new(limits, cancel, progress);
         if board.moves() == 0 {
             return vec![pass_line()];
         }

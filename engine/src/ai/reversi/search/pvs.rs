@@ -8,8 +8,8 @@
 
 use super::ordering::{cheap_key, MoveList};
 use super::tt::{Table, NO_MOVE};
+use crate::ai::control::Control;
 use crate::ai::reversi::board::Board;
-use crate::ai::reversi::control::Control;
 use crate::ai::reversi::eval::Evaluator;
 
 /// Larger than any value.
@@ -325,7 +325,7 @@ mod tests {
                 let mut s = Searcher::new(eval, 12);
                 let cancel = CancelFlag::new();
                 let mut sink = |_: &SearchInfo| {};
-                let mut ctrl = Control::new(&Limits::default(), None, &cancel, &mut sink);
+                let mut ctrl = Control::fixed(&Limits::default(), &cancel, &mut sink);
                 let order: Vec<u8> = crate::ai::reversi::board::squares(b.moves()).collect();
                 // Iterate like the engine does, so the table holds shallower results too.
                 let mut last = None;
@@ -372,7 +372,7 @@ mod tests {
             let mut s = Searcher::new(PatternEval::new(), 12);
             let cancel = CancelFlag::new();
             let mut sink = |_: &SearchInfo| {};
-            let mut ctrl = Control::new(&Limits::default(), None, &cancel, &mut sink);
+            let mut ctrl = Control::fixed(&Limits::default(), &cancel, &mut sink);
             let v = s.pvs(&b, 60, -INF, INF, 0, &mut ctrl);
             assert_eq!(v, minimax(&b) * 100);
         }

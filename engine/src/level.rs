@@ -1,4 +1,8 @@
-//! The ladder of levels, weakest first, with their command-line names.
+//! The ladder of levels, weakest first, and their facts: the game, the command-line name,
+//! the strength order, and whether the level follows the player's time per move.
+//!
+//! This module sits below `game` and `ai`: both read it, it reads neither. The limits a
+//! level searches with for a time per move are `ai::limits_for`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -73,6 +77,23 @@ impl ReversiLevel {
     }
 }
 
+/// The game a level plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LevelGame {
+    Gomoku,
+    Reversi,
+}
+
+impl LevelGame {
+    pub const fn name(self) -> &'static str {
+        match self {
+            LevelGame::Gomoku => "gomoku",
+            LevelGame::Reversi => "reversi",
+        }
+    }
+}
+
 impl Level {
     /// Every level, Gomoku first, each game's weakest first.
     pub fn all() -> impl Iterator<Item = Level> {
@@ -82,11 +103,37 @@ impl Level {
             .chain(ReversiLevel::ALL.into_iter().map(Level::Reversi))
     }
 
-    pub const fn game_name(self) -> &'static str {
+    pub const fn game(self) -> LevelGame {
         match self {
-            Level::Gomoku(_) => "gomoku",
-            Level::Reversi(_) => "reversi",
+            Level::Gomoku(_) => LevelGame::Gomoku,
+            Level::Reversi(_) => LevelGame::Reversi,
         }
+    }
+
+    pub const fn game_name(self) -> &'static str {
+        self.game().name()
+    }
+
+    /// The level's place on its game's ladder: 0 for the weakest, each level above is
+    /// stronger than the ones below it.
+    pub fn strength(self) -> usize {
+        match self {
+            Level::Gomoku(l) => GomokuLevel::ALL.iter().position(|&x| x == l),
+            Level::Reversi(l) => ReversiLevel::ALL.iter().position(|&x| x == l),
+        }
+        .unwrap_or(0)
+    }
+
+    /// Whether the level searches for as long as the player's time per move allows (and
+    /// plays better with more time). The other levels search to a fixed depth of their
+    /// own (Reversi's strong level: 6 plies, to the end from 12 empties), in milliseconds,
+    /// and take the player's time only as the most they may use.
+    pub const fn follows_clock(self) -> bool {
+        matches!(
+            self,
+            Level::Gomoku(GomokuLevel::Lookahead | GomokuLevel::Master)
+                | Level::Reversi(ReversiLevel::Master)
+        )
     }
 
     pub const fn name(self) -> &'static str {
@@ -138,5 +185,31 @@ mod tests {
         }
         assert!("gomoku nonsense".parse::<Level>().is_err());
         assert!("master".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn strength_follows_the_ladder_of_each_game() {
+        for game in [LevelGame::Gomoku, LevelGame::Reversi] {
+            let ladder: Vec<Level> = Level::all().filter(|l| l.game() == game).collect();
+            let ranks: Vec<usize> = ladder.iter().map(|l| l.strength()).collect();
+            assert_eq!(ranks, (0..ladder.len()).collect::<Vec<_>>(), "{}", game.name());
+        }
+        assert!(
+            Level::Gomoku(GomokuLevel::Master).strength()
+                > Level::Gomoku(GomokuLevel::Lookahead).strength()
+        );
+    }
+
+    #[test]
+    fn the_strongest_levels_of_each_game_follow_the_clock() {
+        let timed: Vec<String> =
+            Level::all().filter(|l| l.follows_clock()).map(|l| l.to_string()).collect();
+        assert_eq!(timed, ["gomoku lookahead", "gomoku master", "reversi master"]);
+        // A level that follows the clock has none but such levels above it.
+        for l in Level::all().filter(|l| l.follows_clock()) {
+            assert!(Level::all()
+                .filter(|m| m.game() == l.game() && m.strength() > l.strength())
+                .all(|m| m.follows_clock()));
+        }
     }
 }

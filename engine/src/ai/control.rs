@@ -1,0 +1,581 @@
+//! The one search control of every engine of both games: the clock (a hard deadline with a
+//! margin, the share of the game's time left, the rule for starting another iteration), the
+//! node budget, the cancel flag and the cadence of progress reports.
+//!
+//! A search makes one [`Control`] per move and calls [`Control::tick`] (or
+//! [`Control::poll`], when it builds its own progress reports) once per node: a counter
+//! increment and a comparison; the clock and the cancel flag are looked at every
+//! [`CHECK_EVERY`] nodes (or the engine's own interval, [`Control::check_every`]).
+
+use std::time::{Duration, Instant};
+
+use crate::ai::{CancelFlag, Limits, SearchInfo};
+use crate::level::Level;
+
+/// Time a timed search uses when the caller sets no limit at all.
+pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
+
+/// The share of the time before which a new iteration always starts.
+pub const FREE_START: f64 = 0.4;
+
+/// Nodes between two looks at the clock and the cancel flag, unless the engine sets its own.
+pub const CHECK_EVERY: u64 = 1024;
+
+/// Progress reports go out once this much time has passed since the last one, so that they
+/// are never more than 100 ms apart while nodes keep coming.
+pub const REPORT_EVERY: Duration = Duration::from_millis(90);
+
+/// The smallest and largest margin kept back from the time limit for stopping and answering
+/// (5% of the time between these bounds).
+const MARGIN: (Duration, Duration) = (Duration::from_millis(2), Duration::from_millis(50));
+
+/// A search spends at most this share of the game's time left on one move.
+const TIME_LEFT_SHARE: u32 = 12;
+
+/// How often [`Control::watch`] looks at a helper thread.
+const WATCH_EVERY: Duration = Duration::from_millis(2);
+
+/// How much longer the next iteration is predicted to take than the last one, given the
+/// last two iterations' times (the growth of the last step, within sane bounds).
+pub fn predict_next(last: Duration, before: Duration) -> Duration {
+    let ratio = if before >= Duration::from_millis(1) {
+        (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 4.0)
+    } else {
+        3.0
+    };
+    last.mul_f64(ratio)
+}
+
+/// The limits of `level` for the player's time per move. Every level gets the player's
+/// time, and none goes beyond it: a level that follows the clock
+/// ([`Level::follows_clock`]) searches until the time is nearly gone, the others stop at
+/// their own depth, much sooner, and take the time only as the most they may use. (The
+/// answer is the same for every level today; callers still say which level, so that a level
+/// with other needs changes here only.)
+pub fn limits_for(_level: Level, time_per_move: Duration) -> Limits {
+    Limits { time: Some(time_per_move), ..Limits::default() }
+}
+
+/// Whether a search with `limits` runs on [`DEFAULT_TIME`] when the level searches by time:
+/// the limits set neither a time, nor a depth, nor a node budget.
+fn unlimited(limits: &Limits) -> bool {
+    limits.time.is_none()
+        && limits.time_left.is_none()
+        && limits.depth.is_none()
+        && limits.nodes.is_none()
+}
+
+/// The time after which a search with `limits` stops at once: the time for the move less a
+/// margin (5%, 2 to 50 ms) for answering and for the wait for a core on a busy machine, and
+/// at most a twelfth of the game's time left. `default` applies when the limits set nothing
+/// at all ([`DEFAULT_TIME`] for the levels that search by time). `None`: no time limit.
+pub fn time_budget(limits: &Limits, default: Option<Duration>) -> Option<Duration> {
+    let mut hard = limits.time.map(|t| t.saturating_sub((t / 20).clamp(MARGIN.0, MARGIN.1)));
+    if let Some(left) = limits.time_left {
+        let share = left / TIME_LEFT_SHARE;
+        hard = Some(hard.map_or(share, |h| h.min(share)));
+    }
+    if unlimited(limits) {
+        hard = default;
+    }
+    hard
+}
+
+/// The clock of one search.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    start: Instant,
+    /// Stop at once after this (None: no time limit).
+    hard: Option<Duration>,
+    /// A new iteration always starts while less than this share of the time is gone.
+    free_start: f64,
+}
+
+impl Clock {
+    /// The clock of a move that began at `start` with the time budget `hard` (see
+    /// [`time_budget`]).
+    pub fn new(start: Instant, hard: Option<Duration>) -> Clock {
+        Clock { start, hard, free_start: FREE_START }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the hard limit is reached.
+    #[inline]
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+
+    /// Sets the share of the time before which a new iteration always starts.
+    pub fn set_free_start(&mut self, share: f64) {
+        self.free_start = share;
+    }
+
+    /// Whether a new iteration is worth starting, given how long it is predicted to take
+    /// (`None`: no prediction): always while less than the free-start share (normally
+    /// [`FREE_START`]) of the time is gone (even a part of an iteration can find a better
+    /// move), later only when it is predicted to finish in time.
+    pub fn can_start_iteration(&self, predicted: Option<Duration>) -> bool {
+        self.hard.is_none_or(|h| {
+            let elapsed = self.start.elapsed();
+            elapsed < h.mul_f64(self.free_start)
+                || predicted.is_some_and(|p| elapsed.saturating_add(p) < h)
+        })
+    }
+
+    /// A deadline for sub-searches that should use at most `fraction` of the move's time.
+    pub fn deadline_at(&self, fraction: f64) -> Option<Instant> {
+        self.hard.map(|h| self.start + h.mul_f64(fraction))
+    }
+
+    /// The instant the search must stop, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.hard.map(|h| self.start + h)
+    }
+
+    /// The time budget, if any.
+    pub fn budget(&self) -> Option<Duration> {
+        self.hard
+    }
+
+    pub fn has_time_limit(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+/// What [`Control::poll`] says after counting a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Poll {
+    /// Go on.
+    Go,
+    /// A limit was reached or the search was cancelled: stop now.
+    Stop,
+    /// Go on, but send a progress report first ([`Control::send`]).
+    Report,
+}
+
+/// Watches the clock, the node budget and the cancel flag during one search, and sends
+/// progress reports.
+pub struct Control<'a> {
+    clock: Clock,
+    max_nodes: u64,
+    cancel: &'a CancelFlag,
+    progress: &'a mut dyn FnMut(&SearchInfo),
+    nodes: u64,
+    /// The node count at which the limits are next looked at.
+    next_check: u64,
+    check_every: u64,
+    last_report: Instant,
+    stopped: bool,
+    /// What the search knows so far; sent with every report of [`Control::report`].
+    pub info: SearchInfo,
+}
+
+impl<'a> Control<'a> {
+    /// The control of a search by a level that searches by time: [`DEFAULT_TIME`] when
+    /// `limits` set no limit at all.
+    pub fn new(
+        limits: &Limits,
+        cancel: &'a CancelFlag,
+        progress: &'a mut dyn FnMut(&SearchInfo),
+    ) -> Control<'a> {
+        Control::with_default(limits, Some(DEFAULT_TIME), cancel, progress)
+    }
+
+    /// The control of a search by a level of fixed effort (its own depth): no time limit
+    /// unless `limits` set one.
+    pub fn fixed(
+        limits: &Limits,
+        cancel: &'a CancelFlag,
+        progress: &'a mut dyn FnMut(&SearchInfo),
+    ) -> Control<'a> {
+        Control::with_default(limits, None, cancel, progress)
+    }
+
+    fn with_default(
+        limits: &Limits,
+        default: Option<Duration>,
+        cancel: &'a CancelFlag,
+        progress: &'a mut dyn FnMut(&SearchInfo),
+    ) -> Control<'a> {
+        let now = Instant::now();
+        let max_nodes = limits.nodes.unwrap_or(u64::MAX);
+        Control {
+            clock: Clock::new(now, time_budget(limits, default)),
+            max_nodes,
+            cancel,
+            progress,
+            nodes: 0,
+            next_check: CHECK_EVERY.min(max_nodes),
+            check_every: CHECK_EVERY,
+            last_report: now,
+            stopped: false,
+            info: SearchInfo::default(),
+        }
+    }
+
+    /// The same control for a move that began at `start`: the time spent before the search
+    /// proper (such as setting up the board) counts against the limit.
+    pub fn started_at(mut self, start: Instant) -> Control<'a> {
+        self.clock.start = start;
+        self
+    }
+
+    /// Looks at the clock and the cancel flag every `nodes` nodes instead of
+    /// [`CHECK_EVERY`] (fewer for a slow search that must stop close to its time).
+    pub fn check_every(mut self, nodes: u64) -> Control<'a> {
+        self.check_every = nodes.max(1);
+        self.next_check = (self.nodes + self.check_every).min(self.max_nodes);
+        self
+    }
+
+    /// Counts one node; says whether to stop, go on, or report and go on. The progress
+    /// report is left to the caller (for a search that builds its own report).
+    #[inline]
+    pub fn poll(&mut self) -> Poll {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.look()
+        } else if self.stopped {
+            Poll::Stop
+        } else {
+            Poll::Go
+        }
+    }
+
+    /// Counts one node and sends [`Control::info`] when a report is due; true when the
+    /// search must stop now.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        match self.poll() {
+            Poll::Go => false,
+            Poll::Stop => true,
+            Poll::Report => {
+                self.report();
+                false
+            }
+        }
+    }
+
+    /// Looks at the limits now; whether to stop, go on or report.
+    fn look(&mut self) -> Poll {
+        self.next_check = (self.nodes + self.check_every).min(self.max_nodes);
+        if self.cancel.is_cancelled() || self.nodes >= self.max_nodes || self.clock.out_of_time() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            Poll::Stop
+        } else if self.last_report.elapsed() >= REPORT_EVERY {
+            Poll::Report
+        } else {
+            Poll::Go
+        }
+    }
+
+    /// Looks at the limits now (also usable between iterations), sending [`Control::info`]
+    /// if a report is due; true when the search must stop.
+    pub fn check(&mut self) -> bool {
+        if self.look() == Poll::Report {
+            self.report();
+        }
+        self.stopped
+    }
+
+    /// True once a limit was reached or the search was cancelled.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Nodes visited so far.
+    #[inline]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Adds `n` nodes counted elsewhere (a threat solver, the endgame solver); the limits
+    /// are looked at with the next node.
+    pub fn add_nodes(&mut self, n: u64) {
+        self.nodes += n;
+    }
+
+    /// Time since the move started.
+    pub fn elapsed(&self) -> Duration {
+        self.clock.elapsed()
+    }
+
+    /// The clock of this search.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    /// The time budget, if any.
+    pub fn budget(&self) -> Option<Duration> {
+        self.clock.budget()
+    }
+
+    /// The instant the search must stop, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.clock.deadline()
+    }
+
+    /// Whether a new iteration is worth starting (see [`Clock::can_start_iteration`]).
+    pub fn can_start_iteration(&self, predicted: Option<Duration>) -> bool {
+        self.clock.can_start_iteration(predicted)
+    }
+
+    /// The cancel flag of this search.
+    pub fn cancel_flag(&self) -> &CancelFlag {
+        self.cancel
+    }
+
+    /// Fills in the counters of [`Control::info`] and returns a copy.
+    pub fn snapshot(&mut self) -> SearchInfo {
+        let mut info = std::mem::take(&mut self.info);
+        self.stamp(&mut info);
+        self.info = info;
+        self.info.clone()
+    }
+
+    /// Fills in the node count, the time and the speed of `info`.
+    pub fn stamp(&self, info: &mut SearchInfo) {
+        let elapsed = self.clock.elapsed();
+        info.nodes = self.nodes;
+        info.elapsed_ms = elapsed.as_millis() as u64;
+        info.nps = nps(self.nodes, elapsed);
+    }
+
+    /// Sends [`Control::info`] (with fresh counters) now.
+    pub fn report(&mut self) {
+        let info = self.snapshot();
+        self.send(&info);
+    }
+
+    /// Sends `info` now, as it is.
+    pub fn send(&mut self, info: &SearchInfo) {
+        (self.progress)(info);
+        self.last_report = Instant::now();
+    }
+
+    /// Waits while another thread works until `done()` says it finished, raising `stop`
+    /// when the search must stop (cancelled, or out of time) and sending [`Control::info`]
+    /// at the report cadence meanwhile.
+    pub fn watch(&mut self, done: impl Fn() -> bool, stop: &CancelFlag) {
+        while !done() {
+            std::thread::sleep(WATCH_EVERY);
+            if self.cancel.is_cancelled() || self.clock.out_of_time() {
+                stop.cancel();
+            }
+            if self.last_report.elapsed() >= REPORT_EVERY {
+                self.report();
+            }
+        }
+    }
+}
+
+/// Nodes per second.
+pub fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let us = elapsed.as_micros().max(1);
+    u64::try_from(u128::from(nodes) * 1_000_000 / us).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn quiet() -> impl FnMut(&SearchInfo) {
+        |_: &SearchInfo| {}
+    }
+
+    #[test]
+    fn predictions_follow_the_growth() {
+        let close = |a: Duration, b: u64| a.as_micros().abs_diff(b as u128 * 1000) <= 1;
+        assert!(close(predict_next(ms(200), ms(100)), 400));
+        assert!(close(predict_next(ms(100), ms(40)), 250));
+        assert!(close(predict_next(ms(100), ms(10)), 400));
+        assert!(close(predict_next(ms(100), ms(90)), 150));
+        assert!(close(predict_next(ms(10), Duration::ZERO), 30));
+    }
+
+    #[test]
+    fn the_budget_keeps_a_margin_and_a_share_of_the_time_left() {
+        // 5% of the time, between 2 and 50 ms.
+        assert_eq!(time_budget(&Limits::time(1000), None), Some(ms(950)));
+        assert_eq!(time_budget(&Limits::time(10_000), None), Some(ms(9950)));
+        assert_eq!(time_budget(&Limits::time(20), None), Some(ms(18)));
+        assert_eq!(time_budget(&Limits::time(1), None), Some(Duration::ZERO));
+        // At most a twelfth of the game's time left, with or without a time per move.
+        let left = Limits { time_left: Some(ms(12_000)), ..Limits::time(5000) };
+        assert_eq!(time_budget(&left, None), Some(ms(1000)));
+        let left = Limits { time_left: Some(ms(1200)), ..Limits::default() };
+        assert_eq!(time_budget(&left, Some(DEFAULT_TIME)), Some(ms(100)));
+        // The default applies only when nothing at all is set.
+        assert_eq!(time_budget(&Limits::default(), Some(DEFAULT_TIME)), Some(DEFAULT_TIME));
+        assert_eq!(time_budget(&Limits::default(), None), None);
+        assert_eq!(time_budget(&Limits::depth(5), Some(DEFAULT_TIME)), None);
+        assert_eq!(time_budget(&Limits::nodes(5), Some(DEFAULT_TIME)), None);
+    }
+
+    #[test]
+    fn the_players_time_reaches_every_level() {
+        let cancel = CancelFlag::new();
+        for level in Level::all() {
+            let short = limits_for(level, ms(300));
+            let long = limits_for(level, ms(1500));
+            assert_eq!((short.time, long.time), (Some(ms(300)), Some(ms(1500))), "{level}");
+            let (mut a, mut b) = (quiet(), quiet());
+            let budget = |l: &Limits, sink: &mut dyn FnMut(&SearchInfo)| {
+                if level.follows_clock() {
+                    Control::new(l, &cancel, sink).budget()
+                } else {
+                    Control::fixed(l, &cancel, sink).budget()
+                }
+            };
+            assert_eq!(budget(&short, &mut a), Some(ms(285)), "{level}");
+            assert_eq!(budget(&long, &mut b), Some(ms(1450)), "{level}");
+        }
+    }
+
+    #[test]
+    fn timed_and_fixed_controls_differ_only_without_limits() {
+        let cancel = CancelFlag::new();
+        let (mut a, mut b) = (quiet(), quiet());
+        assert_eq!(Control::new(&Limits::default(), &cancel, &mut a).budget(), Some(DEFAULT_TIME));
+        assert_eq!(Control::fixed(&Limits::default(), &cancel, &mut b).budget(), None);
+        let (mut a, mut b) = (quiet(), quiet());
+        let timed = Control::new(&Limits::time(300), &cancel, &mut a).budget();
+        assert_eq!(timed, Some(ms(285)));
+        assert_eq!(Control::fixed(&Limits::time(300), &cancel, &mut b).budget(), timed);
+    }
+
+    #[test]
+    fn iterations_start_freely_early_and_later_only_when_they_fit() {
+        let c = Clock::new(Instant::now() - ms(600), Some(ms(1000)));
+        assert!(c.can_start_iteration(Some(ms(200))));
+        assert!(!c.can_start_iteration(Some(ms(400))));
+        assert!(!c.can_start_iteration(None));
+        let early = Clock::new(Instant::now() - ms(300), Some(ms(1000)));
+        assert!(early.can_start_iteration(None));
+        assert!(early.can_start_iteration(Some(Duration::MAX)));
+        let mut late = c.clone();
+        late.set_free_start(0.75);
+        assert!(late.can_start_iteration(Some(ms(400))));
+        assert!(Clock::new(Instant::now() - ms(600), None).can_start_iteration(None));
+        // Sub-search deadlines are shares of the budget.
+        let now = Instant::now();
+        let c = Clock::new(now, Some(ms(1000)));
+        assert_eq!(c.deadline_at(0.25), Some(now + ms(250)));
+        assert_eq!(c.deadline(), Some(now + ms(1000)));
+        assert_eq!(Clock::new(now, None).deadline_at(0.5), None);
+    }
+
+    #[test]
+    fn the_time_before_the_search_counts() {
+        let cancel = CancelFlag::new();
+        let mut sink = quiet();
+        let late = Instant::now() - ms(150);
+        let mut c = Control::new(&Limits::time(100), &cancel, &mut sink).started_at(late);
+        assert!(c.elapsed() >= ms(150));
+        assert!(c.check());
+        let mut sink = quiet();
+        let mut c = Control::new(&Limits::time(100), &cancel, &mut sink);
+        assert!(!c.check());
+    }
+
+    #[test]
+    fn the_node_budget_stops_at_the_exact_node() {
+        let cancel = CancelFlag::new();
+        for budget in [1, 5, 1023, 1024, 5000] {
+            let mut sink = quiet();
+            let mut c = Control::new(&Limits::nodes(budget), &cancel, &mut sink);
+            let mut n = 0;
+            while !c.tick() {
+                n += 1;
+                assert!(n < 10_000);
+            }
+            assert_eq!(c.nodes(), budget);
+            assert!(c.stopped() && c.tick(), "stays stopped");
+        }
+        // Nodes counted elsewhere count too, from the next node on.
+        let mut sink = quiet();
+        let mut c = Control::new(&Limits::nodes(5000), &cancel, &mut sink).check_every(16);
+        c.add_nodes(6000);
+        assert!(c.tick());
+    }
+
+    #[test]
+    fn a_cancel_stops_within_one_check() {
+        let cancel = CancelFlag::new();
+        let mut sink = quiet();
+        let mut c = Control::new(&Limits::default(), &cancel, &mut sink).check_every(64);
+        for _ in 0..1000 {
+            assert!(!c.tick());
+        }
+        cancel.cancel();
+        let mut n = 0;
+        while !c.tick() {
+            n += 1;
+        }
+        assert!(n < 64);
+        assert_eq!(c.poll(), Poll::Stop);
+    }
+
+    #[test]
+    fn reports_come_at_the_cadence() {
+        let cancel = CancelFlag::new();
+        let mut reports = Vec::new();
+        let mut sink = |i: &SearchInfo| reports.push(i.nodes);
+        let mut c = Control::new(&Limits::default(), &cancel, &mut sink).check_every(10);
+        // Not due yet: nothing is sent.
+        for _ in 0..100 {
+            assert!(!c.tick());
+        }
+        // Due: the next check reports, with the node count, then waits for the next period.
+        c.last_report = Instant::now() - REPORT_EVERY;
+        let mut polls = Vec::new();
+        for _ in 0..20 {
+            polls.push(c.poll());
+        }
+        assert_eq!(polls.iter().filter(|&&p| p == Poll::Report).count(), 2, "not yet sent");
+        c.last_report = Instant::now() - REPORT_EVERY;
+        for _ in 0..30 {
+            c.tick();
+        }
+        let nodes = c.nodes();
+        drop(c);
+        assert_eq!(reports, vec![130]);
+        assert_eq!(nodes, 150);
+    }
+
+    #[test]
+    fn watch_stops_a_helper_at_the_deadline_and_reports_meanwhile() {
+        let cancel = CancelFlag::new();
+        let mut reports = 0;
+        let mut sink = |_: &SearchInfo| reports += 1;
+        let mut c = Control::new(&Limits::time(300), &cancel, &mut sink);
+        let stop = CancelFlag::new();
+        std::thread::scope(|s| {
+            let stop2 = stop.clone();
+            let helper = s.spawn(move || {
+                while !stop2.is_cancelled() {
+                    std::thread::sleep(ms(1));
+                }
+            });
+            c.watch(|| helper.is_finished(), &stop);
+        });
+        assert!(stop.is_cancelled());
+        assert!(c.elapsed() >= ms(285));
+        drop(c);
+        assert!(reports >= 1, "a 300 ms wait sends progress");
+    }
+}
