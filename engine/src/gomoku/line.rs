@@ -91,6 +91,7 @@ pub type Key = u32;
 /// The bit position of the cell `offset` steps from the centre (`offset` in ±1..=±5).
 #[inline]
 pub const fn slot_shift(offset: i32) -> u32 {
+    // Cells -5..=-1 take slots 0..=4, cells 1..=5 slots 5..=9.
     let slot = if offset < 0 { offset + HALF } else { offset + HALF - 1 };
     2 * slot as u32
 }
@@ -321,15 +322,54 @@ impl Pat {
 /// whole process (so a level that reads a few thousand lines never pays for a million).
 #[inline]
 pub fn pattern(key: Key, color: Color, rule: Rule) -> Pat {
-    let entry = &TABLE[rule as usize][key as usize];
-    let shift = 4 * color.index();
+    let (entry, shift) = entry(key, color, rule);
     let known = (entry.load(Ordering::Relaxed) >> shift) & 15;
-    if known != 0 {
+    if known != 0 && known != BELOW_THREE {
         return Pat::from_u8(known - 1);
     }
     let pat = Reader { color, rule, inert: Offsets::NONE }.compute(key);
-    entry.fetch_or((pat as u8 + 1) << shift, Ordering::Relaxed);
+    remember(entry, shift, pat as u8 + 1, false);
     pat
+}
+
+/// [`pattern`] for a reader that only cares about threats: the pattern when it is at least
+/// a closed three (or a five, a four, a double four or an overline), `None` when it is less.
+/// Deciding that needs only the fours one more stone makes, not the twos and ones below, so
+/// a line met for the first time costs a fraction of [`pattern`].
+#[inline(always)]
+pub fn threat_pattern(key: Key, color: Color, rule: Rule) -> Option<Pat> {
+    let (entry, shift) = entry(key, color, rule);
+    match (entry.load(Ordering::Relaxed) >> shift) & 15 {
+        0 => first_threat_pattern(key, color, rule),
+        known => THREAT_OF_ENTRY[known as usize],
+    }
+}
+
+/// What [`threat_pattern`] answers for each known table entry.
+const THREAT_OF_ENTRY: [Option<Pat>; 16] = {
+    let mut out = [None; 16];
+    let mut i = 0;
+    while i < Pat::ALL.len() {
+        let pat = Pat::ALL[i];
+        if pat as u8 >= Pat::B3 as u8 {
+            out[i + 1] = Some(pat);
+        }
+        i += 1;
+    }
+    out
+};
+
+/// [`threat_pattern`] for a line not met before: works it out and remembers it.
+#[cold]
+#[inline(never)]
+fn first_threat_pattern(key: Key, color: Color, rule: Rule) -> Option<Pat> {
+    let (entry, shift) = entry(key, color, rule);
+    let top = Reader { color, rule, inert: Offsets::NONE }.threat(key);
+    match top {
+        Some(pat) => remember(entry, shift, pat as u8 + 1, false),
+        None => remember(entry, shift, BELOW_THREE, true),
+    }
+    top
 }
 
 /// [`pattern`] where the cells in `inert` do not build shapes: a stone there may still be a
@@ -339,11 +379,30 @@ pub fn pattern_building(key: Key, color: Color, rule: Rule, inert: Offsets) -> P
     Reader { color, rule, inert }.pat(key)
 }
 
-/// The line table: for each rule and key, black's pattern + 1 in the low four bits and
-/// white's in the high four; 0 while not yet worked out. Entries only ever go from unknown
-/// to their one value, so relaxed atomics suffice when several searches share it.
+/// The line table: for each rule and key, black's entry in the low four bits and white's in
+/// the high four: 0 while not yet worked out, [`BELOW_THREE`] when only known to be less
+/// than a closed three, else the pattern + 1. Entries only ever gain knowledge, and every
+/// writer writes the same value, so relaxed atomics suffice when searches share it.
 static TABLE: [[AtomicU8; 1 << KEY_BITS]; 3] =
     [const { [const { AtomicU8::new(0) }; 1 << KEY_BITS] }; 3];
+
+/// A table entry that says only "less than a closed three" (see [`threat_pattern`]).
+const BELOW_THREE: u8 = 13;
+
+/// The table byte holding `key`'s entry for `color` under `rule`, and the entry's shift.
+#[inline]
+fn entry(key: Key, color: Color, rule: Rule) -> (&'static AtomicU8, u32) {
+    let index = (key & ((1 << KEY_BITS) - 1)) as usize;
+    (&TABLE[rule as usize][index], 4 * color.index() as u32)
+}
+
+/// Writes `value` into the entry at `shift` (only over an unknown entry if `if_unknown`).
+fn remember(entry: &AtomicU8, shift: u32, value: u8, if_unknown: bool) {
+    let _ = entry.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |byte| {
+        let old = (byte >> shift) & 15;
+        (!if_unknown || old == 0).then_some(byte & !(15 << shift) | value << shift)
+    });
+}
 
 /// The recursion behind [`pattern`].
 struct Reader {
@@ -361,31 +420,61 @@ impl Reader {
         }
     }
 
-    fn compute(&self, key: Key) -> Pat {
+    /// The empty cells near the centre where a stone builds this line's shapes.
+    fn builders(&self, key: Key) -> impl Iterator<Item = i32> + '_ {
+        (1..=SPAN)
+            .flat_map(|k| [-k, k])
+            .filter(move |&k| cell(key, k) == EMPTY && !self.inert.contains(k))
+    }
+
+    /// The pattern when the line is a five, an overline or has a four; `None` otherwise.
+    fn four(&self, key: Key) -> Option<Pat> {
         let (color, rule) = (self.color, self.rule);
         if wins(key, color, rule) {
-            return Pat::F5;
+            return Some(Pat::F5);
         }
         if is_overline(key, color, rule) {
-            return Pat::Overline;
+            return Some(Pat::Overline);
         }
         match FourKind::of(five_points(key, color, rule)) {
-            FourKind::Four => return Pat::B4,
-            FourKind::Straight => return Pat::F4,
+            FourKind::None => None,
+            FourKind::Four => Some(Pat::B4),
+            FourKind::Straight => Some(Pat::F4),
             FourKind::Double if rule == Rule::Renju && color == Color::Black => {
-                return Pat::DoubleFour
+                Some(Pat::DoubleFour)
             }
-            FourKind::Double => return Pat::F4,
-            FourKind::None => {}
+            FourKind::Double => Some(Pat::F4),
         }
-        let code = cell_of(color);
-        let mut best = Pat::Dead;
-        for k in (1..=SPAN).flat_map(|k| [-k, k]) {
-            if cell(key, k) == EMPTY && !self.inert.contains(k) {
-                best = best.max(self.pat(with(key, k, code)).one_below());
+    }
+
+    /// The pattern when it is at least a closed three; `None` otherwise.
+    fn threat(&self, key: Key) -> Option<Pat> {
+        if let Some(pat) = self.four(key) {
+            return Some(pat);
+        }
+        let code = cell_of(self.color);
+        let mut best = None;
+        for k in self.builders(key) {
+            match self.four(with(key, k, code)) {
+                Some(Pat::F4) => return Some(Pat::F3),
+                Some(Pat::B4) => best = Some(Pat::B3),
+                _ => {}
             }
         }
         best
+    }
+
+    /// The full pattern: a four or better as it stands, else what the best stone more makes,
+    /// one step down (the same threes as [`Reader::threat`], and the twos and ones below).
+    fn compute(&self, key: Key) -> Pat {
+        if let Some(pat) = self.four(key) {
+            return pat;
+        }
+        let code = cell_of(self.color);
+        self.builders(key)
+            .map(|k| self.pat(with(key, k, code)).one_below())
+            .max()
+            .unwrap_or(Pat::Dead)
     }
 }
 
@@ -535,8 +624,11 @@ pub(crate) mod tests {
                         let brute = five_points_by_brute_force(key, color, rule);
                         assert_eq!(five, brute, "{key:#x}");
                     }
-                    let fresh = Reader { color, rule, inert: Offsets::NONE }.compute(key);
-                    assert_eq!(pattern(key, color, rule), fresh, "{key:#x}");
+                    // Asked for threats first, then in full, then for threats again.
+                    let threat = threat_pattern(key, color, rule);
+                    let full = pattern(key, color, rule);
+                    assert_eq!(threat, Some(full).filter(|&p| p >= Pat::B3), "{key:#x}");
+                    assert_eq!(threat_pattern(key, color, rule), threat, "{key:#x}");
                 }
             }
         }

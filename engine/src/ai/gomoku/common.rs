@@ -4,15 +4,15 @@
 use crate::gomoku::{Position, Rule};
 use crate::{Color, Point};
 
-/// Cell value of an empty point in a [`Grid`].
-pub const EMPTY: u8 = 0;
+/// Cell value of an empty point in a [`Grid`] (the line foundation's cell codes).
+pub const EMPTY: u8 = crate::gomoku::line::EMPTY;
 
 pub use crate::gomoku::DIRECTIONS;
 
 /// The cell value of a stone of `color` in a [`Grid`]: 1 for black, 2 for white.
 #[inline]
 pub const fn code(color: Color) -> u8 {
-    color.index() as u8 + 1
+    crate::gomoku::line::cell_of(color)
 }
 
 /// A flat copy of a position's stones, cheap to read and to change during a search.
@@ -116,25 +116,10 @@ impl Grid {
     }
 }
 
-/// Whether a run longer than five wins for `color` under `rule`.
-pub const fn overline_wins(rule: Rule, color: Color) -> bool {
-    match rule {
-        Rule::Freestyle => true,
-        Rule::Standard => false,
-        Rule::Renju => matches!(color, Color::White),
-    }
-}
-
-/// Whether a run of `len` stones of `color` is a winning five under `rule`.
-#[inline]
-pub const fn is_five(len: usize, rule: Rule, color: Color) -> bool {
-    len == 5 || (len > 5 && overline_wins(rule, color))
-}
-
 /// Whether `color` playing on the empty point `p` makes a winning five under `rule`.
 pub fn makes_five(grid: &Grid, p: Point, color: Color, rule: Rule) -> bool {
     let stone = code(color);
-    DIRECTIONS.iter().any(|&d| is_five(grid.run_through(p, d, stone), rule, color))
+    DIRECTIONS.iter().any(|&d| rule.run_wins(color, grid.run_through(p, d, stone) as u32))
 }
 
 /// The empty points where `color` would win at once.

@@ -4,7 +4,7 @@
 //! reading and copied for each of its searches.
 
 use super::table::{line_key, threat_of, Threat, C_EMPTY, C_OPP, C_OWN};
-use crate::ai::gomoku::common::{self, code, Grid, DIRECTIONS, EMPTY};
+use crate::ai::gomoku::common::{code, Grid, DIRECTIONS, EMPTY};
 use crate::gomoku::{zobrist, Position, Rule};
 use crate::{Color, Point};
 
@@ -70,7 +70,7 @@ impl ThreatBoard {
     #[inline]
     pub(super) fn threat(&self, p: Point, color: Color, di: usize) -> Threat {
         let key = self.keys[key_slot(p.index(self.grid.size()), di, color.index())];
-        threat_of(key as usize, common::overline_wins(self.rule, color))
+        threat_of(key as usize, self.rule.overline_wins(color))
     }
 
     /// Writes the cell `q` (now holding `value`, a stone code or [`EMPTY`]) into the line
@@ -79,7 +79,8 @@ impl ThreatBoard {
         let size = self.grid.size();
         for (di, (dx, dy)) in DIRECTIONS.into_iter().enumerate() {
             for k in 1..=5 {
-                for (sign, shift) in [(-1, 2 * (k + 4)), (1, 2 * (k - 1))] {
+                // The shifts are `line::slot_shift(k)` and `slot_shift(-k)`, spelled out for the hot path.
+                for (sign, shift) in [(-1, 2 * (k + 4)), (1, 2 * (5 - k))] {
                     // `p` sees `q` at distance `k`: after it (`p = q - k d`) or before it.
                     let (x, y) = (q.x as i32 + sign * k * dx, q.y as i32 + sign * k * dy);
                     if self.grid.get(x, y).is_none() {
