@@ -29,7 +29,7 @@
 use std::path::Path;
 
 use tengen_engine::ai::gomoku::master::board::Board;
-use tengen_engine::ai::gomoku::master::pattern::{p4, LineRule};
+use tengen_engine::ai::gomoku::master::pattern::p4;
 use tengen_engine::gomoku::psq::read_psq;
 use tengen_engine::gomoku::{Position, Rule};
 
@@ -163,7 +163,7 @@ fn read_games(dirs: &[String]) -> Vec<Sample> {
             }
             let holdout = game % 10 == 9;
             game += 1;
-            let mut b = Board::new(rec.size, LineRule::Freestyle);
+            let mut b = Board::new(rec.size, Rule::Freestyle);
             for (ply, &p) in moves.iter().enumerate() {
                 if ply >= 6 {
                     let me = b.side();

@@ -1,26 +1,12 @@
 //! The raw grid of stones, with cheap bounds-checked access by signed coordinates.
 
-use crate::{Color, Point};
-
-pub(crate) const EMPTY: u8 = 0;
-pub(crate) const BLACK: u8 = 1;
-pub(crate) const WHITE: u8 = 2;
-/// What [`Board::get`] answers off the board: blocks lines like a stone of neither side.
-pub(crate) const EDGE: u8 = 3;
+use super::line::{EDGE, EMPTY};
+use crate::Point;
 
 /// The four line directions: horizontal, vertical and the two diagonals.
 pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
-/// The cell code of a stone of `color`.
-#[inline]
-pub(crate) const fn cell_of(color: Color) -> u8 {
-    match color {
-        Color::Black => BLACK,
-        Color::White => WHITE,
-    }
-}
-
-/// A square grid of cells (`EMPTY`, `BLACK` or `WHITE`), row-major.
+/// A square grid of cells (the [`super::line`] codes `EMPTY`, `BLACK` or `WHITE`), row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
     size: u8,

@@ -2,6 +2,8 @@
 //!
 //! * [`Position`] — the board with its history, redo stack and Zobrist hash;
 //! * [`Rule`] — freestyle, standard (exactly five) or Renju;
+//! * [`line`] — the one line foundation: line keys, five points, fours, threes, twos and
+//!   the pattern table per rule, read by the rules, the shapes and every Gomoku level;
 //! * [`ForbiddenKind`] — black's forbidden moves under Renju (see [`renju`]);
 //! * [`Shape`] / [`shapes_at`] — names for the shapes a stone makes (活三, 冲四, …);
 //! * [`notation`] — board notation (`h8`), columns from the left, rows from the bottom;
@@ -9,6 +11,7 @@
 
 mod board;
 mod error;
+pub mod line;
 pub mod notation;
 mod position;
 pub mod psq;

@@ -1,6 +1,7 @@
 //! A Gomoku position: board, side to move, history, redo stack and Zobrist hash.
 
-use super::board::{cell_of, Board, BLACK, EMPTY, WHITE};
+use super::board::Board;
+use super::line::{cell_of, BLACK, EMPTY, WHITE};
 use super::win::win_through;
 use super::{
     notation, renju, zobrist, ForbiddenKind, GomokuError, ReplayError, Rule, Win, MAX_SIZE,

@@ -14,14 +14,17 @@
 //!   five, not a four, so a "three" whose only straight four is made by a move that also
 //!   completes five elsewhere is no three (Rapfi's convention).
 //!
-//! Only the four lines through the point are examined, a few cells either side.
+//! Only the four lines through the point are examined, five cells either side, by
+//! [`super::line`]: its five points, its [`FourKind`]s and Renju's exact-five rule.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, BLACK, DIRECTIONS, EDGE, EMPTY};
-use crate::Point;
+use super::board::{Board, DIRECTIONS};
+use super::line::{self, FourKind, Key, Offsets, BLACK, EMPTY, SPAN};
+use super::Rule;
+use crate::{Color, Point};
 
 /// Why a point is forbidden to black under Renju.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -56,93 +59,20 @@ impl fmt::Display for ForbiddenKind {
 /// point is taken as allowed; real positions need two or three levels at most.
 const MAX_DEPTH: u32 = 6;
 
-/// Cells either side of the centre kept in a [`Line`]: a completing cell is at most 4 away
-/// and a run through it is examined up to 5 further.
-const REACH: usize = 9;
-const LEN: usize = 2 * REACH + 1;
-const C: usize = REACH;
-
-/// The cells of one line through the point, centred on it; off-board cells are `EDGE`.
-type Line = [u8; LEN];
-
-fn extract(board: &Board, p: Point, (dx, dy): (i32, i32)) -> Line {
-    let mut line = [EDGE; LEN];
-    for (i, cell) in line.iter_mut().enumerate() {
-        let t = i as i32 - C as i32;
-        *cell = board.get(p.x as i32 + t * dx, p.y as i32 + t * dy);
-    }
-    line
+/// Black's five points on a line through the centre: exactly five, by the Renju rule.
+fn five_points(key: Key) -> Offsets {
+    line::five_points(key, Color::Black, Rule::Renju)
 }
 
-/// The ends (inclusive) of the run of black stones through `i` (`line[i]` is black).
-fn run(line: &Line, i: usize) -> (usize, usize) {
-    let mut lo = i;
-    while lo > 0 && line[lo - 1] == BLACK {
-        lo -= 1;
-    }
-    let mut hi = i;
-    while hi + 1 < LEN && line[hi + 1] == BLACK {
-        hi += 1;
-    }
-    (lo, hi)
-}
-
-/// Whether a black stone on the empty cell `i` makes exactly five that includes the centre.
-/// A run reaching the end of the window is at least six long, so the window never hides
-/// an overline.
-fn completes_five(line: &mut Line, i: usize) -> bool {
-    line[i] = BLACK;
-    let (lo, hi) = run(line, i);
-    line[i] = EMPTY;
-    hi - lo + 1 == 5 && lo <= C && C <= hi && lo > 0 && hi + 1 < LEN
-}
-
-/// The empty cells that complete exactly five including the centre, nearest first in order.
-fn completions(line: &mut Line) -> ([usize; 9], usize) {
-    let mut found = [0; 9];
-    let mut n = 0;
-    for i in C - 4..=C + 4 {
-        if line[i] == EMPTY && completes_five(line, i) {
-            found[n] = i;
-            n += 1;
-        }
-    }
-    (found, n)
-}
-
-/// Whether two completing cells lie five apart: the four stones between them make a
-/// straight four.
-fn has_straight_pair(found: &[usize]) -> bool {
-    found.iter().any(|&a| found.iter().any(|&b| b == a + 5))
-}
-
-/// The number of fours through the centre in this line.
-fn four_count(line: &mut Line) -> u32 {
-    let (found, n) = completions(line);
-    let found = &found[..n];
-    if has_straight_pair(found) {
-        n as u32 - 1
-    } else {
-        n as u32
-    }
-}
-
-/// The cells where a black stone would make a straight four through the centre.
-fn straight_four_makers(line: &mut Line) -> ([usize; 9], usize) {
-    let mut found = [0; 9];
-    let mut n = 0;
-    for i in C - 4..=C + 4 {
-        if line[i] == EMPTY {
-            line[i] = BLACK;
-            let (c, m) = completions(line);
-            line[i] = EMPTY;
-            if has_straight_pair(&c[..m]) {
-                found[n] = i;
-                n += 1;
-            }
-        }
-    }
-    (found, n)
+/// The cells of the line where a black stone makes a straight four through the centre.
+fn straight_four_makers(key: Key) -> Offsets {
+    (1..=SPAN)
+        .flat_map(|k| [-k, k])
+        .filter(|&k| {
+            line::cell(key, k) == EMPTY
+                && FourKind::of(five_points(line::with(key, k, BLACK))) == FourKind::Straight
+        })
+        .fold(Offsets::NONE, Offsets::with)
 }
 
 /// A quick necessary condition: every forbidden shape needs at least four other black
@@ -175,10 +105,7 @@ pub(crate) fn forbidden(board: &mut Board, p: Point) -> Option<ForbiddenKind> {
 
 /// Whether a black stone on the empty `p` would make exactly five in some line.
 fn makes_five(board: &Board, p: Point) -> bool {
-    DIRECTIONS.iter().any(|&d| {
-        let (lo, hi) = board.run(p, d, BLACK);
-        hi - lo + 1 == 5
-    })
+    line::keys_at(board, p).iter().any(|&k| line::wins(k, Color::Black, Rule::Renju))
 }
 
 fn forbidden_at(board: &mut Board, p: Point, depth: u32) -> Option<ForbiddenKind> {
@@ -190,51 +117,32 @@ fn forbidden_at(board: &mut Board, p: Point, depth: u32) -> Option<ForbiddenKind
 
 /// The verdict for the black stone already placed on `p`.
 fn judge(board: &mut Board, p: Point, depth: u32) -> Option<ForbiddenKind> {
-    let mut lines = [[EDGE; LEN]; 4];
-    let mut overline = false;
-    for (line, d) in lines.iter_mut().zip(DIRECTIONS) {
-        *line = extract(board, p, d);
-        let (lo, hi) = run(line, C);
-        match hi - lo + 1 {
-            5 => return None,
-            n if n > 5 => overline = true,
-            _ => {}
-        }
+    let keys = line::keys_at(board, p);
+    if keys.iter().any(|&k| line::wins(k, Color::Black, Rule::Renju)) {
+        return None;
     }
-    if overline {
+    if keys.iter().any(|&k| line::is_overline(k, Color::Black, Rule::Renju)) {
         return Some(ForbiddenKind::Overline);
     }
 
-    let mut fours = 0;
-    let mut four_in = [false; 4];
-    for (k, line) in lines.iter_mut().enumerate() {
-        let n = four_count(line);
-        four_in[k] = n > 0;
-        fours += n;
-    }
-    if fours >= 2 {
+    let kinds = keys.map(|k| FourKind::of(five_points(k)));
+    if kinds.iter().map(|k| k.fours()).sum::<u32>() >= 2 {
         return Some(ForbiddenKind::DoubleFour);
     }
 
     // Threes: cheap pattern pass first, the recursive check only when two lines qualify.
-    let mut makers = [([0usize; 9], 0usize); 4];
-    let mut candidates = 0;
-    for (k, line) in lines.iter_mut().enumerate() {
-        if !four_in[k] {
-            makers[k] = straight_four_makers(line);
-            if makers[k].1 > 0 {
-                candidates += 1;
-            }
+    let mut makers = [Offsets::NONE; 4];
+    for ((m, &key), kind) in makers.iter_mut().zip(&keys).zip(kinds) {
+        if kind == FourKind::None {
+            *m = straight_four_makers(key);
         }
     }
-    if candidates < 2 {
+    if makers.iter().filter(|m| !m.is_empty()).count() < 2 {
         return None;
     }
     let mut threes = 0;
-    for (k, (cells, n)) in makers.iter().enumerate() {
-        let d = DIRECTIONS[k];
-        let real = cells[..*n].iter().any(|&i| {
-            let t = i as i32 - C as i32;
+    for (cells, d) in makers.iter().zip(DIRECTIONS) {
+        let real = cells.iter().any(|t| {
             let q = Point::new((p.x as i32 + t * d.0) as u8, (p.y as i32 + t * d.1) as u8);
             !makes_five(board, q)
                 && (depth >= MAX_DEPTH || forbidden_at(board, q, depth + 1).is_none())
@@ -252,48 +160,48 @@ fn judge(board: &mut Board, p: Point, depth: u32) -> Option<ForbiddenKind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gomoku::line::{EDGE, WHITE};
 
-    fn line_of(s: &str) -> Line {
-        // `s` is centred on C; '*' marks the centre stone.
-        let mut line = [EMPTY; LEN];
+    /// A line key from a picture of cells around the centre `*` (`X` black, `O` white, `|`
+    /// off the board, anything else empty; cells not shown are empty).
+    fn line_of(s: &str) -> Key {
         let cells: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
-        let centre = cells.iter().position(|&c| c == '*').unwrap();
-        for (j, ch) in cells.iter().enumerate() {
-            let i = C + j - centre;
-            line[i] = match ch {
-                'X' | '*' => BLACK,
-                'O' => super::super::board::WHITE,
-                '|' => EDGE,
-                _ => EMPTY,
-            };
-        }
-        line
+        let centre = cells.iter().position(|&c| c == '*').unwrap() as i32;
+        line::key_of(|k| match usize::try_from(centre + k).ok().and_then(|i| cells.get(i)) {
+            Some('X') => BLACK,
+            Some('O') => WHITE,
+            Some('|') => EDGE,
+            _ => EMPTY,
+        })
+    }
+
+    fn four_count(key: Key) -> u32 {
+        FourKind::of(five_points(key)).fours()
     }
 
     #[test]
     fn fours_in_a_line() {
-        assert_eq!(four_count(&mut line_of("_ X X * X _")), 1, "straight four");
-        assert_eq!(four_count(&mut line_of("O X X * X _")), 1, "closed four");
-        assert_eq!(four_count(&mut line_of("X X X _ * _ X X X")), 2);
-        assert_eq!(four_count(&mut line_of("X X _ * X _ X X")), 2);
-        assert_eq!(four_count(&mut line_of("_ X * X _ _")), 0, "three");
-        assert_eq!(four_count(&mut line_of("X _ X X * X _")), 1, "left cell would be six");
-        assert_eq!(four_count(&mut line_of("O X X * X O")), 0, "dead four");
+        assert_eq!(four_count(line_of("_ X X * X _")), 1, "straight four");
+        assert_eq!(four_count(line_of("O X X * X _")), 1, "closed four");
+        assert_eq!(four_count(line_of("X X X _ * _ X X X")), 2);
+        assert_eq!(four_count(line_of("X X _ * X _ X X")), 2);
+        assert_eq!(four_count(line_of("_ X * X _ _")), 0, "three");
+        assert_eq!(four_count(line_of("X _ X X * X _")), 1, "left cell would be six");
+        assert_eq!(four_count(line_of("O X X * X O")), 0, "dead four");
     }
 
     #[test]
     fn straight_four_makers_find_threes() {
-        let (_, n) = straight_four_makers(&mut line_of("_ _ X * X _ _"));
-        assert_eq!(n, 2);
-        let (_, n) = straight_four_makers(&mut line_of("_ X * _ X _"));
-        assert_eq!(n, 1);
-        let (_, n) = straight_four_makers(&mut line_of("O X * X _ _"));
-        assert_eq!(n, 0, "blocked three");
-        let (_, n) = straight_four_makers(&mut line_of("| X * X _ _"));
-        assert_eq!(n, 0, "three against the edge");
-        let (_, n) = straight_four_makers(&mut line_of("X _ X * X _ _"));
-        assert_eq!(n, 0, "filling either gap gives five, six or a closed four");
-        let (_, n) = straight_four_makers(&mut line_of("X _ * X X _ _"));
-        assert_eq!(n, 0, "the gap makes five, the right side a four that six spoils");
+        let n = |s| straight_four_makers(line_of(s)).len();
+        assert_eq!(n("_ _ X * X _ _"), 2);
+        assert_eq!(n("_ X * _ X _"), 1);
+        assert_eq!(n("O X * X _ _"), 0, "blocked three");
+        assert_eq!(n("| X * X _ _"), 0, "three against the edge");
+        assert_eq!(n("X _ X * X _ _"), 0, "filling either gap gives five, six or a closed four");
+        assert_eq!(
+            n("X _ * X X _ _"),
+            0,
+            "the gap makes five, the right side a four that six spoils"
+        );
     }
 }

@@ -42,6 +42,12 @@ impl Rule {
             (Rule::Standard, _) | (Rule::Renju, Color::Black) => len == 5,
         }
     }
+
+    /// Whether a run of six or more wins for `color` (freestyle; white under Renju).
+    #[inline]
+    pub const fn overline_wins(self, color: Color) -> bool {
+        self.run_wins(color, 6)
+    }
 }
 
 impl fmt::Display for Rule {
@@ -87,5 +93,7 @@ mod tests {
         assert!(Rule::Renju.run_wins(White, 6));
         assert!(!Rule::Renju.run_wins(Black, 6));
         assert!(Rule::Renju.run_wins(Black, 5));
+        assert!(Rule::Renju.overline_wins(White) && !Rule::Renju.overline_wins(Black));
+        assert!(Rule::Freestyle.overline_wins(Black) && !Rule::Standard.overline_wins(White));
     }
 }

@@ -5,31 +5,34 @@
 //! five (an overline is not a five for black under Renju or for either side in standard):
 //!
 //! * **five** — the stone is part of a winning run;
-//! * **open four** — two distinct points complete a five, five cells apart (`_XXXX_`);
-//! * **four** — at least one point completes a five;
+//! * **open four** — two points complete a five (`_XXXX_`, or two fours in one line such as
+//!   `X_XXX_X`: one stone cannot stop both), except for black under Renju, where only the
+//!   straight four is open (two fours in one line are a double four, named a four);
+//! * **four** — one point completes a five;
 //! * **open three** / **closed three** — one more stone in the line makes an open four / only
 //!   a four;
 //! * **open two** / **closed two** — one more stone makes an open three / only a closed three.
 //!
-//! Only fives through the stone count, so a shape elsewhere on the same line is not named.
+//! The names are [`super::line`]'s patterns ([`Pat`]); only fives through the stone count, so a shape elsewhere on the same line is not named.
 //! A move that makes five is a five, not a four: a point of the line where one more stone
 //! would also complete a five across another line is not counted as making this line's
 //! four or three (so `_XXX` whose open-four point wins elsewhere is a closed three, as in
 //! [`super::renju`]). Renju's other finer point, that a three is "real" only if its four is
 //! not forbidden, is left to [`super::renju`]; these names are descriptions, not rules.
 
-use super::board::{cell_of, DIRECTIONS};
-use super::{Position, Rule};
-use crate::{Color, Point};
+use super::board::DIRECTIONS;
+use super::line::{self, Offsets, Pat, EMPTY, SPAN};
+use super::Position;
+use crate::Point;
 
 /// A named shape in one line through a stone, strongest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Shape {
     /// 连五: a winning run.
     Five,
-    /// 活四: two ways to make five, with the four stones in a row.
+    /// 活四: two ways to make five (see [`super::line`] for the settled definition).
     OpenFour,
-    /// 冲四: one way (or two split ways) to make five.
+    /// 冲四: one way to make five (or, for Renju black, two fours in one line).
     Four,
     /// 活三: one move from an open four.
     OpenThree,
@@ -56,98 +59,19 @@ impl Shape {
     }
 }
 
-/// How far along the line (each way) the reading looks: enough for a five through the
-/// centre after three more stones, plus the cells that decide whether a run is an overline.
-const REACH: i32 = 9;
-/// Where the stones that build a shape may go: every five through the centre lies within it.
-const SPAN: i32 = 4;
-const LEN: usize = (2 * REACH + 1) as usize;
-const CENTRE: i32 = REACH;
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Cell {
-    Own,
-    Empty,
-    Blocked,
-}
-
-/// The cells of one line through the centre, from the mover's point of view.
-#[derive(Clone, Copy)]
-struct Line {
-    cells: [Cell; LEN],
-    /// Empty cells where the mover's stone would complete a five across another line: a
-    /// stone there is a five, so it does not build this line's shapes.
-    wins_across: [bool; LEN],
-    rule: Rule,
-    color: Color,
-}
-
-impl Line {
-    fn at(&self, i: i32) -> Cell {
-        self.cells[i as usize]
-    }
-
-    fn with(&self, i: i32) -> Line {
-        let mut line = *self;
-        line.cells[i as usize] = Cell::Own;
-        line
-    }
-
-    /// The empty points near the centre, as indices.
-    fn empties(&self) -> impl Iterator<Item = i32> + '_ {
-        (CENTRE - SPAN..=CENTRE + SPAN).filter(|&i| self.at(i) == Cell::Empty)
-    }
-
-    /// The empty points near the centre where a stone would not win across another line:
-    /// the points that can turn this line into a stronger shape.
-    fn builders(&self) -> impl Iterator<Item = i32> + '_ {
-        self.empties().filter(|&i| !self.wins_across[i as usize])
-    }
-
-    /// Whether the centre stone is in a winning run.
-    fn is_five(&self) -> bool {
-        let mut lo = CENTRE;
-        while lo > 0 && self.at(lo - 1) == Cell::Own {
-            lo -= 1;
-        }
-        let mut hi = CENTRE;
-        while hi + 1 < LEN as i32 && self.at(hi + 1) == Cell::Own {
-            hi += 1;
-        }
-        self.rule.run_wins(self.color, (hi - lo + 1) as u32)
-    }
-
-    /// The four status: open four, four, or nothing.
-    fn four(&self) -> Option<Shape> {
-        let wins: Vec<i32> = self.empties().filter(|&i| self.with(i).is_five()).collect();
-        match wins.as_slice() {
-            [] => None,
-            [_] => Some(Shape::Four),
-            _ => {
-                let open = wins.iter().any(|a| wins.iter().any(|b| b - a == 5));
-                Some(if open { Shape::OpenFour } else { Shape::Four })
-            }
-        }
-    }
-
-    /// The three status: what the best next stone in the line makes.
-    fn three(&self) -> Option<Shape> {
-        let best = self.builders().filter_map(|i| self.with(i).four()).min()?;
-        Some(if best == Shape::OpenFour { Shape::OpenThree } else { Shape::ClosedThree })
-    }
-
-    /// The two status, from the best three one more stone makes.
-    fn two(&self) -> Option<Shape> {
-        let best = self.builders().filter_map(|i| self.with(i).three()).min()?;
-        Some(if best == Shape::OpenThree { Shape::OpenTwo } else { Shape::ClosedTwo })
-    }
-
-    /// The strongest shape through the centre.
-    fn shape(&self) -> Option<Shape> {
-        if self.is_five() {
-            return Some(Shape::Five);
-        }
-        self.four().or_else(|| self.three()).or_else(|| self.two())
+impl Shape {
+    /// The name of a line pattern, if it has one.
+    fn of(pat: Pat) -> Option<Shape> {
+        Some(match pat {
+            Pat::F5 => Shape::Five,
+            Pat::F4 => Shape::OpenFour,
+            Pat::B4 | Pat::DoubleFour => Shape::Four,
+            Pat::F3 => Shape::OpenThree,
+            Pat::B3 => Shape::ClosedThree,
+            Pat::F2 => Shape::OpenTwo,
+            Pat::B2 => Shape::ClosedTwo,
+            Pat::Dead | Pat::B1 | Pat::F1 | Pat::Overline => return None,
+        })
     }
 }
 
@@ -156,7 +80,6 @@ impl Line {
 /// Returns an empty list for an empty or off-board point, and for a stone that makes no
 /// named shape (for example a lone stone).
 pub fn shapes_at(position: &Position, p: Point) -> Vec<Shape> {
-    let size = position.size() as i32;
     if !p.on_board(position.size()) {
         return Vec::new();
     }
@@ -165,31 +88,27 @@ pub fn shapes_at(position: &Position, p: Point) -> Vec<Shape> {
     };
     let rule = position.rule();
     let board = position.board();
-    let own = cell_of(color);
     let mut shapes: Vec<Shape> = DIRECTIONS
         .iter()
         .filter_map(|&(dx, dy)| {
-            let mut cells = [Cell::Blocked; LEN];
-            let mut wins_across = [false; LEN];
-            for (k, cell) in cells.iter_mut().enumerate() {
-                let d = k as i32 - CENTRE;
-                let (x, y) = (p.x as i32 + d * dx, p.y as i32 + d * dy);
-                if (0..size).contains(&x) && (0..size).contains(&y) {
-                    let q = Point::new(x as u8, y as u8);
-                    *cell = match position.stone(q) {
-                        None => Cell::Empty,
-                        Some(c) if c == color => Cell::Own,
-                        Some(_) => Cell::Blocked,
-                    };
-                    // Stones added along this line never touch the other lines through q.
-                    wins_across[k] = *cell == Cell::Empty
-                        && DIRECTIONS.iter().filter(|&&e| e != (dx, dy)).any(|&e| {
-                            let (lo, hi) = board.run(q, e, own);
-                            rule.run_wins(color, (hi - lo + 1) as u32)
-                        });
-                }
-            }
-            Line { cells, wins_across, rule, color }.shape()
+            let key = line::key_at(board, p, (dx, dy));
+            // Empty cells where the stone would win across another line: a five, not a
+            // builder of this line's shapes. Stones added along this line never touch the
+            // other lines through such a cell, so it is decided once.
+            let inert = (1..=SPAN)
+                .flat_map(|k| [-k, k])
+                .filter(|&k| {
+                    line::cell(key, k) == EMPTY && {
+                        let (x, y) = (p.x as i32 + k * dx, p.y as i32 + k * dy);
+                        let q = Point::new(x as u8, y as u8);
+                        DIRECTIONS
+                            .iter()
+                            .filter(|&&e| e != (dx, dy))
+                            .any(|&e| line::wins(line::key_at(board, q, e), color, rule))
+                    }
+                })
+                .fold(Offsets::NONE, Offsets::with);
+            Shape::of(line::pattern_building(key, color, rule, inert))
         })
         .collect();
     shapes.sort();
@@ -200,6 +119,7 @@ pub fn shapes_at(position: &Position, p: Point) -> Vec<Shape> {
 mod tests {
     use super::*;
     use crate::gomoku::notation::parse_moves;
+    use crate::gomoku::Rule;
 
     /// The shapes of the last stone after playing `moves` (alternating colours).
     fn last_shapes(rule: Rule, moves: &str) -> Vec<Shape> {
@@ -295,6 +215,20 @@ mod tests {
         // Control: without i7 (a far stone instead), e7 is an ordinary point.
         let control = "f7 e12 g7 a1 h7 a3 e8 a5 e9 o1 c10 o3 d10 o5 m13 o15 e10";
         assert_eq!(last_shapes(Rule::Freestyle, control), vec![OpenThree, OpenThree, OpenTwo]);
+    }
+
+    #[test]
+    fn two_fours_in_one_line_are_open_except_for_renju_black() {
+        use Shape::*;
+        // f8 h8 i8 j8 l8, last stone i8: g8 and k8 each make five; one stone cannot stop
+        // both, so it is an open four (for Renju black it is a forbidden double four: the
+        // line reads `Pat::DoubleFour`, which names a four).
+        let split = ["f8", "h8", "j8", "l8", "i8"];
+        assert_eq!(black_line(Rule::Freestyle, &split), vec![OpenFour]);
+        assert_eq!(black_line(Rule::Standard, &split), vec![OpenFour]);
+        let white = "a1 f8 c1 h8 e1 j8 g1 l8 i2 i8";
+        assert_eq!(last_shapes(Rule::Renju, white), vec![OpenFour]);
+        assert_eq!(Shape::of(Pat::DoubleFour), Some(Four));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{cell_of, Board, DIRECTIONS};
+use super::board::{Board, DIRECTIONS};
+use super::line::cell_of;
 use super::Rule;
 use crate::{Color, Point};
 

@@ -1,21 +1,17 @@
-//! Gomoku levels, weakest first: the classic scorers of the seed articles (five-tuple,
-//! win-array, nine-cell patterns), the forcing-move lookahead, and Master.
+//! Gomoku levels, weakest first: the classic levels of the seed articles (five-tuple,
+//! win-array, nine-cell patterns, the forcing-move lookahead: [`classic`]), and Master. The
+//! forcing reading that the classic levels borrow is the service in [`threat`]; [`common`]
+//! holds the flat board and the rule helpers both use.
 
+pub mod classic;
 pub mod common;
-pub mod fivetuple;
-pub mod lookahead;
 pub mod master;
-pub mod pattern;
-pub mod playout;
-pub mod winarray;
+pub mod threat;
 
 use super::{Engine, GomokuLevel};
 use crate::gomoku::Position;
 
-pub use fivetuple::FiveTuple;
-pub use lookahead::Lookahead;
-pub use pattern::Pattern;
-pub use winarray::WinArray;
+pub use classic::{FiveTuple, Lookahead, Pattern, WinArray};
 
 /// A fresh engine for `level`; `seed` fixes its random choices among equal moves.
 pub fn new_engine(level: GomokuLevel, seed: u64) -> Box<dyn Engine<Position>> {
@@ -32,10 +28,12 @@ pub fn new_engine(level: GomokuLevel, seed: u64) -> Box<dyn Engine<Position>> {
 mod tests {
     use super::common::test_util::position;
     use super::*;
-    use crate::ai::{CancelFlag, Limits};
+    use crate::ai::control::limits_for;
+    use crate::ai::{CancelFlag, Level, Limits, Score};
     use crate::gomoku::notation::parse_point;
     use crate::gomoku::{ForbiddenKind, Rule};
     use crate::Move;
+    use std::time::{Duration, Instant};
 
     const CLASSIC: [GomokuLevel; 4] = [
         GomokuLevel::FiveTuple,
@@ -88,6 +86,48 @@ mod tests {
                     assert!(pos.is_legal(p).is_ok(), "{level:?} {size} {rule:?}: {p:?}");
                 }
             }
+        }
+    }
+
+    /// A quiet position (from an arena game, lookahead vs pattern): neither side has a
+    /// forcing win, so a level that follows the clock uses its time on quiet moves.
+    const QUIET: &str = "h8 f8 i11 g9 d6 f9 e9 f10 f7 f12 f11 g11 g10 i9 h10 h9 j9";
+
+    /// The player's time reaches every classic level that follows the clock (the lookahead
+    /// plays out quiet moves until 80% of it): a move of 150 ms and one of 600 ms each stop
+    /// near their time.
+    #[test]
+    fn the_players_time_reaches_the_levels_that_follow_the_clock() {
+        let pos = position(15, Rule::Freestyle, QUIET);
+        let timed: Vec<GomokuLevel> =
+            CLASSIC.into_iter().filter(|&l| Level::Gomoku(l).follows_clock()).collect();
+        assert_eq!(timed, [GomokuLevel::Lookahead]);
+        for level in timed {
+            for (ms, at_least, at_most) in [(150, 100, 450), (600, 450, 1000)] {
+                let clock = Instant::now();
+                let limits = limits_for(Level::Gomoku(level), Duration::from_millis(ms));
+                let r = new_engine(level, 7).search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+                let took = clock.elapsed().as_millis();
+                assert!((at_least..=at_most).contains(&took), "{level:?}, {ms} ms: {took} ms");
+                assert!(matches!(r.info.score, Score::Eval(_)), "quiet: {:?}", r.info.score);
+            }
+        }
+    }
+
+    /// Levels 1–3 do not follow the clock: their effort is their own, whatever time the
+    /// player gives, and small (the release figures are in `tengen bench --game gomoku`).
+    #[test]
+    fn the_levels_that_do_not_follow_the_clock_ignore_it() {
+        let pos = position(15, Rule::Freestyle, QUIET);
+        for level in CLASSIC.into_iter().filter(|&l| !Level::Gomoku(l).follows_clock()) {
+            let run = |ms: u64| {
+                let limits = limits_for(Level::Gomoku(level), Duration::from_millis(ms));
+                new_engine(level, 5).search(&pos, &limits, &CancelFlag::new(), &mut |_| {})
+            };
+            let clock = Instant::now();
+            let long = run(3_000);
+            assert!(clock.elapsed().as_millis() < 1_000, "{level:?}: {:?}", clock.elapsed());
+            assert_eq!(long.best, run(50).best, "{level:?}: the same move whatever the time");
         }
     }
 

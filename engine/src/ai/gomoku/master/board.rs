@@ -1,4 +1,4 @@
-//! Master's own board: a padded 1-D array with wall sentinels, line codes per cell and
+//! Master's own board: a padded 1-D array with edge sentinels, line keys per cell and
 //! direction, and per-cell threat classes, all updated incrementally by `make`/`unmake`.
 //!
 //! Cells are addressed by a `usize` index into the padded array; [`Board::index`] and
@@ -7,11 +7,12 @@
 use std::sync::OnceLock;
 
 use super::eval::{self, CellValue};
-use super::pattern::{combine, p4, slot_shift, LineRule, PatternTable, BLACK, EMPTY, HALF, WALL};
-use crate::rng::Rng;
-use crate::Point;
+use super::pattern::{combine, p4, PatternTable, BLACK, EDGE, EMPTY, HALF};
+use crate::gomoku::line::{key_of, slot_shift};
+use crate::gomoku::{zobrist, Rule};
+use crate::{Color, Point};
 
-/// Wall cells around the board (at least the half width of a line code).
+/// Edge cells around the board (at least the half width of a line key).
 const PAD: usize = HALF as usize;
 
 /// Offsets (dx, dy) of the cells that become candidates when a stone is placed: every cell
@@ -82,7 +83,7 @@ fn summary_index(p: &[u8; 4]) -> usize {
 pub struct Board {
     size: usize,
     stride: usize,
-    rule: LineRule,
+    rule: Rule,
     table: &'static PatternTable,
     summary: &'static Summary,
     /// Index steps of the four directions: horizontal, vertical, two diagonals.
@@ -109,14 +110,12 @@ pub struct Board {
 
 impl Board {
     /// An empty board of `size` (5..=26) under `rule`, black to move.
-    pub fn new(size: u8, rule: LineRule) -> Board {
+    pub fn new(size: u8, rule: Rule) -> Board {
         let size = size as usize;
         let stride = size + PAD;
         let rows = size + 2 * PAD + 1;
         let total = rows * stride + PAD;
         let table = PatternTable::get(rule);
-        let mut rng = Rng::new(0x7E46_E11D_5EED_0001);
-        let zobrist = (0..total).map(|_| [rng.next_u64(), rng.next_u64()]).collect();
         let s = stride as isize;
         let dirs = [1, s, s + 1, s - 1];
         let near_steps = NEAR.map(|(dx, dy)| dx as isize + dy as isize * s);
@@ -128,7 +127,7 @@ impl Board {
             summary: Summary::get(),
             dirs,
             near_steps,
-            cells: vec![WALL; total],
+            cells: vec![EDGE; total],
             codes: vec![[0; 4]; total],
             pats: vec![[[0; 4]; 2]; total],
             classes: vec![[p4::NONE; 2]; total],
@@ -136,7 +135,7 @@ impl Board {
             sums: [CellValue::default(); 2],
             counts: [[0; p4::COUNT]; 2],
             near: vec![0; total],
-            zobrist,
+            zobrist: vec![[0; 2]; total],
             hash: 0,
             side: 0,
             history: Vec::with_capacity(size * size),
@@ -147,20 +146,18 @@ impl Board {
                 let i = board.raw_index(x, y);
                 board.cells[i] = EMPTY;
                 board.board_cells.push(i);
+                // The game's own Zobrist keys, laid out by cell index.
+                let p = Point::new(x as u8, y as u8);
+                board.zobrist[i] = [zobrist::key(p, Color::Black), zobrist::key(p, Color::White)];
             }
         }
-        // Line codes see walls beyond the edges; everything else starts empty.
+        // Line keys see the edges beyond the board; everything else starts empty.
         for ci in 0..board.board_cells.len() {
             let i = board.board_cells[ci];
             for d in 0..4 {
-                let mut code = 0u32;
-                for k in (-HALF..=HALF).filter(|&k| k != 0) {
-                    let j = (i as isize + k as isize * board.dirs[d]) as usize;
-                    if board.cells[j] == WALL {
-                        code |= (WALL as u32) << slot_shift(k);
-                    }
-                }
-                board.codes[i][d] = code;
+                let step = board.dirs[d];
+                board.codes[i][d] =
+                    key_of(|k| board.cells[(i as isize + k as isize * step) as usize]);
             }
         }
         for ci in 0..board.board_cells.len() {
@@ -194,7 +191,7 @@ impl Board {
     pub fn size(&self) -> usize {
         self.size
     }
-    pub fn rule(&self) -> LineRule {
+    pub fn rule(&self) -> Rule {
         self.rule
     }
     /// 0 black, 1 white.
@@ -221,7 +218,7 @@ impl Board {
     pub fn is_empty(&self, i: usize) -> bool {
         self.cells[i] == EMPTY
     }
-    /// Cell content: EMPTY, BLACK, WHITE or WALL.
+    /// Cell content: EMPTY, BLACK, WHITE or EDGE.
     #[inline]
     pub fn cell(&self, i: usize) -> u8 {
         self.cells[i]
@@ -281,19 +278,55 @@ impl Board {
     /// Empty cells where colour `c` has class `class`.
     pub fn cells_of_class(&self, c: usize, class: u8, out: &mut Vec<usize>) {
         out.clear();
-        if self.counts[c][class as usize] == 0 {
-            return;
-        }
-        let mut left = self.counts[c][class as usize];
-        for &i in &self.board_cells {
-            if self.classes[i][c] == class {
-                out.push(i);
-                left -= 1;
-                if left == 0 {
-                    break;
+        self.push_cells_of_classes(c, &[class], out);
+    }
+
+    /// Appends the empty cells where colour `c` has each class of `classes`: class by class,
+    /// each in board order.
+    pub fn push_cells_of_classes(&self, c: usize, classes: &[u8], out: &mut Vec<usize>) {
+        for &class in classes {
+            let mut left = self.counts[c][class as usize];
+            if left == 0 {
+                continue;
+            }
+            for &i in &self.board_cells {
+                if self.classes[i][c] == class {
+                    out.push(i);
+                    left -= 1;
+                    if left == 0 {
+                        break;
+                    }
                 }
             }
         }
+    }
+
+    /// The five points of colour `c`: the cells where it completes a five (class A).
+    pub fn five_points(&self, c: usize, out: &mut Vec<usize>) {
+        self.cells_of_class(c, p4::A_FIVE, out);
+    }
+
+    /// The five points of colour `c` on the lines through `m`: how many, and one of them.
+    pub fn five_points_through(&self, m: usize, c: usize) -> (usize, usize) {
+        let mut n = 0;
+        let mut first = 0;
+        for step in self.dirs {
+            for sign in [-1isize, 1] {
+                for k in 1..=HALF as isize {
+                    let j = (m as isize + sign * k * step) as usize;
+                    if self.cells[j] == EDGE {
+                        break;
+                    }
+                    if self.cells[j] == EMPTY && self.classes[j][c] == p4::A_FIVE {
+                        if n == 0 {
+                            first = j;
+                        }
+                        n += 1;
+                    }
+                }
+            }
+        }
+        (n, first)
     }
 
     /// Places a stone of the side to move on empty cell `i`.
@@ -341,7 +374,7 @@ impl Board {
             for sign in [-1isize, 1] {
                 for k in 1..=HALF {
                     let j = (i as isize + sign * k as isize * step) as usize;
-                    if self.cells[j] == WALL {
+                    if self.cells[j] == EDGE {
                         break;
                     }
                     self.codes[j][d] ^= (color as u32) << slot_shift(-(sign as i32) * k);
@@ -388,7 +421,7 @@ impl Board {
     #[inline]
     fn refresh_color(&mut self, j: usize, c: usize) {
         let (class, value) = if self.cells[j] == EMPTY {
-            let rb = (c == 0 && self.rule == LineRule::Renju) as usize;
+            let rb = (c == 0 && self.rule == Rule::Renju) as usize;
             let packed = self.summary.packed[rb][summary_index(&self.pats[j][c])];
             let mover = (packed >> 18) as i32;
             let other = ((packed >> 4) & 0x3FFF) as i32;
@@ -420,6 +453,7 @@ impl Board {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::rng::Rng;
 
     /// `rows` followed by empty rows up to 15 (a 15x15 board from its top rows).
     pub fn pad(rows: &[&'static str]) -> Vec<&'static str> {
@@ -448,13 +482,13 @@ pub(crate) mod tests {
                 "..o............",
                 "...o...........",
             ]),
-            LineRule::Freestyle,
+            Rule::Freestyle,
             side,
         )
     }
 
     /// A board from rows of text (`x` black, `o` white, anything else empty), top row first.
-    pub fn board_from(rows: &[&str], rule: LineRule, side: usize) -> Board {
+    pub fn board_from(rows: &[&str], rule: Rule, side: usize) -> Board {
         let mut b = Board::new(rows.len() as u8, rule);
         let mut stones = Vec::new();
         for (y, row) in rows.iter().enumerate() {
@@ -479,7 +513,7 @@ pub(crate) mod tests {
 
     #[test]
     fn make_unmake_restores_everything() {
-        let mut b = Board::new(15, LineRule::Renju);
+        let mut b = Board::new(15, Rule::Renju);
         let start = snapshot(&b);
         let mut rng = Rng::new(5);
         let mut snaps = vec![start.clone()];
@@ -501,7 +535,7 @@ pub(crate) mod tests {
     #[test]
     fn incremental_matches_fresh_setup() {
         let mut rng = Rng::new(9);
-        let mut b = Board::new(13, LineRule::Freestyle);
+        let mut b = Board::new(13, Rule::Freestyle);
         for _ in 0..40 {
             let empty: Vec<usize> =
                 b.board_cells().iter().copied().filter(|&i| b.is_empty(i)).collect();
@@ -509,7 +543,7 @@ pub(crate) mod tests {
         }
         let stones: Vec<(usize, u8)> =
             b.history().iter().map(|&i| (i, b.cell(i))).collect::<Vec<_>>();
-        let mut fresh = Board::new(13, LineRule::Freestyle);
+        let mut fresh = Board::new(13, Rule::Freestyle);
         fresh.setup(&stones, b.side());
         assert!(fresh.codes == b.codes);
         assert!(fresh.classes == b.classes);
@@ -531,7 +565,7 @@ pub(crate) mod tests {
                 ".........",
                 ".........",
             ],
-            LineRule::Freestyle,
+            Rule::Freestyle,
             0,
         );
         let at = |x, y| b.index(Point::new(x, y));
@@ -568,7 +602,7 @@ pub(crate) mod tests {
                 "...............",
                 "...............",
             ],
-            LineRule::Renju,
+            Rule::Renju,
             0,
         );
         let at = |x, y| b.index(Point::new(x, y));
@@ -592,7 +626,7 @@ pub(crate) mod tests {
                 "...............",
                 "...............",
             ],
-            LineRule::Freestyle,
+            Rule::Freestyle,
             0,
         );
         assert_eq!(free.class(at(4, 4), 0), p4::F_FLEX3_2X);

@@ -158,8 +158,8 @@ pub fn keep_refutations(
 mod tests {
     use super::super::board::tests::{board_from, crossing_twos, pad};
     use super::super::movegen;
-    use super::super::pattern::LineRule;
     use super::*;
+    use crate::gomoku::Rule;
     use crate::Point;
 
     fn limits() -> Limits {
@@ -176,11 +176,8 @@ mod tests {
 
     #[test]
     fn no_threat_on_a_quiet_board() {
-        let mut b = board_from(
-            &pad(&["", "", "", "", "", "", "......x", ".......o"]),
-            LineRule::Freestyle,
-            0,
-        );
+        let mut b =
+            board_from(&pad(&["", "", "", "", "", "", "......x", ".......o"]), Rule::Freestyle, 0);
         let (mut vcf, mut vct) = (Vcf::new(12), Vct::new(12));
         let t = opponent_threat(&mut b, &mut vcf, &mut vct, &limits(), &mut 0);
         assert_eq!(t, None);

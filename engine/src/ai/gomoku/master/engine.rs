@@ -4,26 +4,17 @@
 use std::time::{Duration, Instant};
 
 use super::board::Board;
-use super::pattern::{LineRule, BLACK, WHITE};
+use super::pattern::{BLACK, WHITE};
 use super::Master;
 use crate::ai::control::{self, DEFAULT_TIME};
 use crate::ai::{CancelFlag, Engine, Limits, PvLine, SearchInfo, SearchResult};
 use crate::gomoku::{Position, Rule};
 use crate::{Color, Move, Point};
 
-/// The internal rule of a game rule.
-pub fn line_rule(rule: Rule) -> LineRule {
-    match rule {
-        Rule::Freestyle => LineRule::Freestyle,
-        Rule::Standard => LineRule::Standard,
-        Rule::Renju => LineRule::Renju,
-    }
-}
-
 /// The internal board of a position (stones in the order they were played).
 pub fn board_of(pos: &Position) -> Board {
     let size = pos.size();
-    let mut board = Board::new(size, line_rule(pos.rule()));
+    let mut board = Board::new(size, pos.rule());
     let mut stones = Vec::with_capacity(pos.moves().len());
     for y in 0..size {
         for x in 0..size {

@@ -9,7 +9,8 @@
 //! Under Renju, black's forbidden points are never generated.
 
 use super::board::Board;
-use super::pattern::{p4, LineRule};
+use super::pattern::{p4, EDGE};
+use crate::gomoku::Rule;
 
 /// Ordering weights of the mover's own threat class.
 const ATTACK: [i32; p4::COUNT] = [
@@ -34,7 +35,7 @@ pub enum Situation {
 /// Whether the side to move is black under Renju (forbidden points apply to it).
 #[inline]
 pub fn renju_black(board: &Board, side: usize) -> bool {
-    side == 0 && board.rule() == LineRule::Renju
+    side == 0 && board.rule() == Rule::Renju
 }
 
 /// The ordering score of empty cell `i` for the side to move.
@@ -42,11 +43,6 @@ pub fn renju_black(board: &Board, side: usize) -> bool {
 pub fn move_score(board: &Board, i: usize) -> i32 {
     let me = board.side();
     ATTACK[board.class(i, me) as usize] + DEFEND[board.class(i, me ^ 1) as usize]
-}
-
-/// The five point of colour `c` (the first one found), if it has one.
-pub fn five_points(board: &Board, c: usize, out: &mut Vec<usize>) {
-    board.cells_of_class(c, p4::A_FIVE, out);
 }
 
 /// Generates the moves worth searching into `out` (unsorted scores attached), or decides the
@@ -60,7 +56,7 @@ pub fn generate(board: &mut Board, out: &mut Vec<(usize, i32)>) -> Situation {
     }
     let mut scratch = Vec::new();
     if board.has_five(opp) {
-        five_points(board, opp, &mut scratch);
+        board.five_points(opp, &mut scratch);
         if scratch.len() >= 2 {
             return Situation::Loss(2);
         }
@@ -146,7 +142,7 @@ pub fn defences(board: &mut Board, out: &mut Vec<usize>) {
             for sign in [-1isize, 1] {
                 for k in 1..=5isize {
                     let j = (f as isize + sign * k * step) as usize;
-                    if board.cell(j) == super::pattern::WALL {
+                    if board.cell(j) == EDGE {
                         break;
                     }
                     if board.is_empty(j) && !cands.contains(&j) {
@@ -195,7 +191,7 @@ mod tests {
     fn facing_a_four_only_the_block() {
         let mut b = board_from(
             &rows(&["...............", "xoooo..........", "..x.x.x........"]),
-            LineRule::Freestyle,
+            Rule::Freestyle,
             0,
         );
         let mut out = Vec::new();
@@ -203,7 +199,7 @@ mod tests {
         assert_eq!(out.len(), 1);
         assert_eq!(b.point(out[0].0), Point::new(5, 1));
         // An open four cannot be stopped.
-        let mut open = board_from(&rows(&["", ".oooo", "..x.x.x"]), LineRule::Freestyle, 0);
+        let mut open = board_from(&rows(&["", ".oooo", "..x.x.x"]), Rule::Freestyle, 0);
         assert_eq!(generate(&mut open, &mut out), Situation::Loss(2));
     }
 
@@ -217,7 +213,7 @@ mod tests {
                 "...............",
                 "oxxx...........",
             ]),
-            LineRule::Freestyle,
+            Rule::Freestyle,
             0,
         );
         let mut out = Vec::new();
@@ -242,7 +238,7 @@ mod tests {
                 "..........o....",
                 ".o.o..........",
             ]),
-            LineRule::Freestyle,
+            Rule::Freestyle,
             0,
         );
         let mut out = Vec::new();

@@ -3,9 +3,9 @@
 
 use super::board::tests::{board_from, pad};
 use super::board::Board;
-use super::pattern::LineRule;
 use super::Master;
 use crate::ai::{CancelFlag, Limits, Score, SearchInfo};
+use crate::gomoku::Rule;
 use crate::{Move, Point};
 
 fn think(board: Board, limits: Limits) -> (Move, SearchInfo, usize) {
@@ -35,18 +35,18 @@ pub const MIDGAME: [&str; 15] = [
 
 #[test]
 fn takes_the_win_and_blocks_the_four() {
-    let b = board_from(&pad(&["", "", "", ".xxxx", "", "..oo.o.o"]), LineRule::Freestyle, 0);
+    let b = board_from(&pad(&["", "", "", ".xxxx", "", "..oo.o.o"]), Rule::Freestyle, 0);
     let (mv, info, _) = think(b, Limits::time(1000));
     assert!(mv == Move::Place(Point::new(0, 3)) || mv == Move::Place(Point::new(5, 3)));
     assert_eq!(info.score, Score::Win(1));
-    let b = board_from(&pad(&["", "", "", "xoooo", "", "..x.x.x"]), LineRule::Freestyle, 0);
+    let b = board_from(&pad(&["", "", "", "xoooo", "", "..x.x.x"]), Rule::Freestyle, 0);
     let (mv, _, _) = think(b, Limits::time(1000));
     assert_eq!(mv, Move::Place(Point::new(5, 3)));
 }
 
 #[test]
 fn midgame_search_reports_progress() {
-    let b = board_from(&MIDGAME, LineRule::Freestyle, 0);
+    let b = board_from(&MIDGAME, Rule::Freestyle, 0);
     let (mv, info, calls) = think(b.clone(), Limits::depth(6));
     assert!(calls >= 1);
     let p = mv.point().unwrap();
@@ -58,7 +58,7 @@ fn midgame_search_reports_progress() {
 
 #[test]
 fn fixed_depth_is_deterministic() {
-    let b = board_from(&MIDGAME, LineRule::Standard, 1);
+    let b = board_from(&MIDGAME, Rule::Standard, 1);
     let (m1, i1, _) = think(b.clone(), Limits::depth(5));
     let (m2, i2, _) = think(b, Limits::depth(5));
     assert_eq!(m1, m2);
@@ -66,7 +66,7 @@ fn fixed_depth_is_deterministic() {
 }
 
 /// A middle-game board: Master plays itself `plies` moves at a shallow depth.
-pub fn selfplay(size: u8, rule: LineRule, plies: usize, seed: u64) -> Board {
+pub fn selfplay(size: u8, rule: Rule, plies: usize, seed: u64) -> Board {
     let mut b = Board::new(size, rule);
     let mut m = Master::new(seed);
     for _ in 0..plies {
@@ -81,7 +81,7 @@ pub fn selfplay(size: u8, rule: LineRule, plies: usize, seed: u64) -> Board {
 }
 
 /// Plays `moves` (x, y) on a fresh 15x15 board.
-pub fn from_moves(rule: LineRule, moves: &[(u8, u8)]) -> Board {
+pub fn from_moves(rule: Rule, moves: &[(u8, u8)]) -> Board {
     let mut b = Board::new(15, rule);
     for &(x, y) in moves {
         b.make(b.index(Point::new(x, y)));
@@ -131,7 +131,7 @@ pub const MIDGAME_MOVES: [&[(u8, u8)]; 2] = [
 fn speed_probe() {
     let depth = std::env::var("DEPTH").ok().and_then(|d| d.parse().ok());
     for moves in MIDGAME_MOVES {
-        let b = from_moves(LineRule::Freestyle, moves);
+        let b = from_moves(Rule::Freestyle, moves);
         let mut m = Master::new(1);
         let t = std::time::Instant::now();
         let limits = match depth {
@@ -152,7 +152,7 @@ fn speed_probe() {
 #[test]
 #[ignore]
 fn make_speed_probe() {
-    let mut b = selfplay(15, LineRule::Freestyle, 16, 1);
+    let mut b = selfplay(15, Rule::Freestyle, 16, 1);
     let cells: Vec<usize> =
         b.board_cells().iter().copied().filter(|&c| b.is_empty(c) && b.is_near(c)).collect();
     let t = std::time::Instant::now();
@@ -237,7 +237,7 @@ fn answers_an_open_three_instead_of_making_its_own() {
         (4, 7),
         (4, 5),
     ];
-    let b = from_moves(LineRule::Freestyle, moves);
+    let b = from_moves(Rule::Freestyle, moves);
     let (mv, info, _) = think(b, Limits::depth(4));
     assert_ne!(mv, Move::Place(Point::new(9, 8)), "j7 loses to f9");
     assert!(!matches!(info.score, Score::Win(_)), "no forced win for white: {:?}", info.score);
@@ -314,7 +314,7 @@ fn vct_finishes_with_continuous_fours() {
             "....x.o........",
             "...o...........",
         ]),
-        LineRule::Freestyle,
+        Rule::Freestyle,
         0,
     );
     assert!(!Vcf::new(14).solve(&mut b, 7, &mut Budget::new(200_000)));

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::board::Board;
 use super::movegen::renju_black;
-use super::pattern::{p4, WALL};
+use super::pattern::p4;
 use crate::ai::CancelFlag;
 
 /// One remembered result of a threat search.
@@ -199,7 +199,7 @@ impl Vcf {
         let result = if board.has_five(def) {
             false
         } else {
-            let (n, f) = five_points_through(board, m, att);
+            let (n, f) = board.five_points_through(m, att);
             if n >= 2 {
                 self.found(None)
             } else if n == 0 {
@@ -235,48 +235,16 @@ pub fn four_moves(board: &Board, c: usize, out: &mut Vec<usize>) {
     if !board.has_four_move(c) {
         return;
     }
-    for class in [p4::C_BLOCK4_FLEX3, p4::D_BLOCK4_PLUS, p4::E_BLOCK4] {
-        if board.count(c, class) == 0 {
-            continue;
-        }
-        for &i in board.board_cells() {
-            if board.class(i, c) == class {
-                out.push(i);
-            }
-        }
-    }
-}
-
-/// Five points of colour `c` on the lines through `m`: how many, and one of them.
-pub fn five_points_through(board: &Board, m: usize, c: usize) -> (usize, usize) {
-    let mut n = 0;
-    let mut first = 0;
-    for d in 0..4 {
-        let step = board.dir_step(d);
-        for sign in [-1isize, 1] {
-            for k in 1..=5isize {
-                let j = (m as isize + sign * k * step) as usize;
-                if board.cell(j) == WALL {
-                    break;
-                }
-                if board.is_empty(j) && board.class(j, c) == p4::A_FIVE {
-                    if n == 0 {
-                        first = j;
-                    }
-                    n += 1;
-                }
-            }
-        }
-    }
-    (n, first)
+    board.push_cells_of_classes(c, &[p4::C_BLOCK4_FLEX3, p4::D_BLOCK4_PLUS, p4::E_BLOCK4], out);
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::board::tests::{board_from, pad};
     use super::super::board::Board;
-    use super::super::pattern::{LineRule, BLACK};
+    use super::super::pattern::BLACK;
     use super::*;
+    use crate::gomoku::Rule;
 
     /// Replays a VCF line: every attacker move is a four, every defender move the only
     /// block, and at the end the attacker has five, or an unstoppable five point.
@@ -332,7 +300,7 @@ mod tests {
     #[test]
     fn finds_a_vcf_ending_in_a_double_four() {
         // Black: four at (7,7) or (7,9), the forced block, then the other makes two fours.
-        let mut b = board_from(&pad(&DOUBLE_FOUR_VCF), LineRule::Freestyle, 0);
+        let mut b = board_from(&pad(&DOUBLE_FOUR_VCF), Rule::Freestyle, 0);
         let mut vcf = Vcf::new(12);
         assert!(vcf.solve(&mut b, 20, &mut Budget::new(100_000)));
         let line = vcf.line.clone();
@@ -342,7 +310,7 @@ mod tests {
         // No depth: no four may be tried.
         assert!(!vcf.solve(&mut b, 0, &mut Budget::new(100_000)));
         // White, to move in the same position, has no VCF.
-        let mut white = board_from(&pad(&DOUBLE_FOUR_VCF), LineRule::Freestyle, 1);
+        let mut white = board_from(&pad(&DOUBLE_FOUR_VCF), Rule::Freestyle, 1);
         assert!(!vcf.solve(&mut white, 20, &mut Budget::new(100_000)));
     }
 
@@ -350,7 +318,7 @@ mod tests {
     fn no_vcf_without_fours() {
         let mut b = board_from(
             &pad(&["...............", "...............", "......x........", ".......x......."]),
-            LineRule::Freestyle,
+            Rule::Freestyle,
             0,
         );
         let mut vcf = Vcf::new(12);
@@ -373,7 +341,7 @@ mod tests {
             "......x........",
             ".....x.........",
         ]);
-        let mut b = board_from(&rows, LineRule::Renju, 1);
+        let mut b = board_from(&rows, Rule::Renju, 1);
         let at = |b: &Board, x, y| b.index(crate::Point::new(x, y));
         assert!(b.is_forbidden(at(&b, 7, 7)));
         let mut vcf = Vcf::new(12);
@@ -382,7 +350,7 @@ mod tests {
         assert_eq!(vcf.line, vec![at(&b, 11, 7)]);
         check_line(&mut b.clone(), &vcf.line.clone());
         // Without Renju the same four is simply blocked.
-        let mut free = board_from(&rows, LineRule::Standard, 1);
+        let mut free = board_from(&rows, Rule::Standard, 1);
         assert!(!vcf.solve(&mut free, 1, &mut Budget::new(10_000)));
     }
 }

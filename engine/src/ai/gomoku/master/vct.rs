@@ -10,7 +10,7 @@
 use super::board::Board;
 use super::movegen::{defences, renju_black};
 use super::pattern::p4;
-use super::vcf::{first_of_class, five_points_through, Budget, ThreatCache};
+use super::vcf::{first_of_class, Budget, ThreatCache};
 
 /// Plies of continuous fours the attacker may still play once the nominal depth is used
 /// up: threes first, then fours that win (a four-three, or fours whose forced blocks leave an
@@ -179,7 +179,7 @@ impl Vct {
         }
         if board.has_five(att) {
             let Some(m) = board.last_move() else { return false };
-            let (n, f) = five_points_through(board, m, att);
+            let (n, f) = board.five_points_through(m, att);
             let (n, f) = if n == 0 {
                 match first_of_class(board, att, p4::A_FIVE) {
                     Some(f) => (board.count(att, p4::A_FIVE) as usize, f),
@@ -244,31 +244,26 @@ impl Vct {
 /// better.
 pub fn threat_moves(board: &Board, c: usize, out: &mut Vec<usize>) {
     out.clear();
-    for class in [
-        p4::B_FLEX4,
-        p4::C_BLOCK4_FLEX3,
-        p4::F_FLEX3_2X,
-        p4::D_BLOCK4_PLUS,
-        p4::G_FLEX3_PLUS,
-        p4::E_BLOCK4,
-        p4::H_FLEX3,
-    ] {
-        if board.count(c, class) == 0 {
-            continue;
-        }
-        for &i in board.board_cells() {
-            if board.class(i, c) == class {
-                out.push(i);
-            }
-        }
-    }
+    board.push_cells_of_classes(
+        c,
+        &[
+            p4::B_FLEX4,
+            p4::C_BLOCK4_FLEX3,
+            p4::F_FLEX3_2X,
+            p4::D_BLOCK4_PLUS,
+            p4::G_FLEX3_PLUS,
+            p4::E_BLOCK4,
+            p4::H_FLEX3,
+        ],
+        out,
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::board::tests::{board_from, crossing_twos, pad};
-    use super::super::pattern::LineRule;
     use super::*;
+    use crate::gomoku::Rule;
     use crate::Point;
 
     #[test]
@@ -280,8 +275,7 @@ mod tests {
         let m = m.expect("black wins by threats");
         assert!(p4::is_threat(b.class(m, 0)));
         // (6,7) is the double three; with white on it, no quick threat win is left for white.
-        let mut w =
-            board_from(&pad(&["..o............", "..o............"]), LineRule::Freestyle, 1);
+        let mut w = board_from(&pad(&["..o............", "..o............"]), Rule::Freestyle, 1);
         assert!(vct.solve(&mut w, 9, &mut Budget::new(500_000)).is_none());
         let _ = Point::new(6, 7);
     }

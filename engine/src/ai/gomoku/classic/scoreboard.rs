@@ -1,19 +1,19 @@
 //! The pattern scorer kept up to date stone by stone, for playouts.
 //!
-//! [`best_points`](super::best_points) reads every point near the stones afresh: eight
+//! [`best_points`](super::ninecell::best_points) reads every point near the stones afresh: eight
 //! neighbourhood keys per point, each built from eight cells, on every move of every playout.
 //! A [`ScoreBoard`] keeps the keys of every point, direction and side, rewrites only the
 //! keys a stone changes (four cells each way in four directions), and scores a point again
 //! only after a stone has landed on one of its lines. Its choices are the scorer's own: the
 //! same keys, the same order, the same ties (see the test against `best_points`).
 
-use super::{evaluate_keys, key, key_of, K_EMPTY, K_OPP, K_OWN};
+use super::ninecell::{evaluate_keys, key, key_of, K_EMPTY, K_OPP, K_OWN};
+use super::playout::PlayoutBoard;
 use crate::ai::gomoku::common::{code, makes_five, Grid, DIRECTIONS, EMPTY};
-use crate::ai::gomoku::playout::PlayoutBoard;
 use crate::gomoku::Rule;
 use crate::{Color, Point};
 
-/// One side's score of one point, as [`evaluate_detail`](super::evaluate_detail) gives it,
+/// One side's score of one point, as [`evaluate_detail`](super::ninecell::evaluate_detail) gives it,
 /// and whether the side's stone there completes a five.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct PointScore {
@@ -196,8 +196,8 @@ impl PlayoutBoard for ScoreBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::gomoku::classic::ninecell::best_points;
     use crate::ai::gomoku::common::{five_points, test_util::position};
-    use crate::ai::gomoku::pattern::best_points;
     use crate::rng::Rng;
 
     /// After every stone of random games, and after taking them back, the board ranks points,

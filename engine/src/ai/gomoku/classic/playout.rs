@@ -6,7 +6,7 @@
 //! with some of its moves drawn among its near-best points, so that one candidate is tried
 //! against many plausible continuations rather than one.
 
-use super::common::{self, Grid, EMPTY};
+use crate::ai::gomoku::common::{self, Grid, EMPTY};
 use crate::gomoku::Position;
 use crate::rng::Rng;
 use crate::{Color, Point};
@@ -204,9 +204,10 @@ pub fn monte_carlo<B: PlayoutBoard + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::gomoku::classic::ninecell;
+    use crate::ai::gomoku::classic::scoreboard::ScoreBoard;
     use crate::ai::gomoku::common::test_util::position;
     use crate::ai::gomoku::common::{code, five_points, makes_five};
-    use crate::ai::gomoku::pattern::{self, board::ScoreBoard};
     use crate::gomoku::notation::parse_point;
     use crate::gomoku::Rule;
 
@@ -247,7 +248,7 @@ mod tests {
         GridBoard {
             grid: Grid::from_position(&pos),
             rule: Rule::Freestyle,
-            policy: pattern::best_points,
+            policy: ninecell::best_points,
         }
     }
 
@@ -314,7 +315,7 @@ mod tests {
             rule: Rule::Freestyle,
             policy: |gr: &Grid, c: Color, k: usize| {
                 seen.push(gr.clone());
-                pattern::best_points(gr, c, k)
+                ninecell::best_points(gr, c, k)
             },
         };
         let cands = vec![pt("k8"), pt("f10")];
@@ -351,7 +352,7 @@ mod tests {
             let cands: Vec<Point> = ["k8", "f10", "l12", "g10", "e8"].map(pt).to_vec();
             let settings = Settings { plies: 20, keep_percent: 30, spread: 2 };
             let mut fresh =
-                GridBoard { grid: Grid::from_position(&pos), rule, policy: pattern::best_points };
+                GridBoard { grid: Grid::from_position(&pos), rule, policy: ninecell::best_points };
             let mut incremental = ScoreBoard::new(&Grid::from_position(&pos), rule);
             let a = monte_carlo(
                 &pos,

@@ -6,34 +6,34 @@
 //! a weight for the opponent's progress (200/400/2000/10000 for 1–4 stones: defence) and a
 //! separate one for the computer's (220/420/2220/20000: attack). The computer plays the point
 //! whose larger sum is largest, breaking ties by the other sum, as the article does. On an
-//! empty board, where every sum is zero, it opens at the centre (see [`WinArray::search`]).
+//! empty board, where every sum is zero, it opens at the centre (see [`WinArrayLevel`]).
 //!
 //! The sums see one move ahead, so the level also reads its own forcing moves a little
 //! (one four or open three, then up to four fours, on a 2,000-node budget: see
-//! [`lookahead::read_briefly`]) and plays a forcing win when it finds one; it does not read
+//! [`threat::read_briefly`]) and plays a forcing win when it finds one; it does not read
 //! the opponent's. This lifts it above the five-tuple level it follows on the ladder
 //! (`docs/BENCHMARKS.md`, "Gomoku ladder").
 
-use std::time::Instant;
-
-use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
-use super::lookahead::{self, Defence, Reading};
-use crate::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
-use crate::gomoku::Position;
-use crate::rng::Rng;
-use crate::Point;
+use super::driver::{Choice, Classic, Driver, Turn};
+use crate::ai::gomoku::common::{code, Grid, DIRECTIONS};
+use crate::ai::gomoku::threat::{self, Defence, Reading};
+use crate::level::GomokuLevel;
+use crate::{Color, Point};
 
 /// Weights of the opponent's ("player's") progress of 0–4 stones in one way to win.
 pub const PLAYER_WEIGHTS: [i64; 5] = [0, 200, 400, 2_000, 10_000];
 /// Weights of the computer's own progress of 0–4 stones in one way to win.
 pub const COMPUTER_WEIGHTS: [i64; 5] = [0, 220, 420, 2_220, 20_000];
 
-/// Nodes of the short forcing reading (see [`lookahead::read_briefly`]).
+/// Nodes of the short forcing reading (see [`threat::read_briefly`]).
 const READ_NODES: u64 = 2_000;
 
 /// The win-array engine.
-pub struct WinArray {
-    rng: Rng,
+pub type WinArray = Driver<WinArrayLevel>;
+
+/// The win-array level: the article's sums, and a short reading of its own forcing moves.
+#[derive(Debug, Default)]
+pub struct WinArrayLevel {
     /// The ways to win of the board size last seen: five cell indices each.
     ways: Vec<[u16; 5]>,
     /// For each cell, the ways through it.
@@ -41,12 +41,7 @@ pub struct WinArray {
     size: u8,
 }
 
-impl WinArray {
-    /// A new engine; `seed` fixes its choices among equal moves.
-    pub fn new(seed: u64) -> WinArray {
-        WinArray { rng: Rng::new(seed), ways: Vec::new(), through: Vec::new(), size: 0 }
-    }
-
+impl WinArrayLevel {
     /// Builds the win array ("赢法数组") for a board `size` cells wide.
     fn prepare(&mut self, size: u8) {
         if self.size == size {
@@ -63,7 +58,7 @@ impl WinArray {
     }
 
     /// The attack and defence sums of every cell (zero on occupied cells).
-    pub fn sums(&mut self, grid: &Grid, computer: crate::Color) -> Vec<(i64, i64)> {
+    pub fn sums(&mut self, grid: &Grid, computer: Color) -> Vec<(i64, i64)> {
         self.prepare(grid.size());
         let (mine, theirs) = (code(computer), code(computer.opponent()));
         // Progress of each side in each way; `None` once the other side has a stone there.
@@ -121,59 +116,43 @@ pub fn ways_to_win(size: u8) -> Vec<[u16; 5]> {
     ways
 }
 
-impl Engine<Position> for WinArray {
-    /// The point with the best key. The article only ever moves second (the player clicks
-    /// first, then `pcAI` answers), so it leaves the first move open: there every way to win
-    /// is empty, every sum is zero, and its scan with a strict `>` from `max = 0` would keep
-    /// the corner (0, 0); an even pick among the 225 equal points would land on the edge more
-    /// often than not. The computer that moves first opens at the centre, the point in the
-    /// most ways to win.
-    fn search(
-        &mut self,
-        pos: &Position,
-        _limits: &Limits,
-        _cancel: &CancelFlag,
-        progress: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        let start = Instant::now();
-        let grid = Grid::from_position(pos);
-        let sums = self.sums(&grid, pos.side_to_move());
-        let size = grid.size();
-        // The larger of the two sums decides; the other breaks ties (as in the article).
-        let mut keyed: Vec<(Point, i64)> = grid
-            .points()
-            .filter(|&p| grid.at(p) == EMPTY)
+/// The article only ever moves second (the player clicks first, then `pcAI` answers), so it
+/// leaves the first move open: there every way to win is empty, every sum is zero, and its
+/// scan with a strict `>` from `max = 0` would keep the corner (0, 0); an even pick among the
+/// 225 equal points would land on the edge more often than not. The computer that moves
+/// first opens at the centre, the point in the most ways to win.
+impl Classic for WinArrayLevel {
+    const OPENS_AT_CENTRE: bool = true;
+    const PLAYS_FORCED: bool = false;
+    const LEVEL: GomokuLevel = GomokuLevel::WinArray;
+
+    /// The larger of the two sums decides; the other breaks ties (as in the article).
+    fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {
+        let sums = self.sums(grid, me);
+        grid.empties()
             .map(|p| {
-                let (a, d) = sums[p.index(size)];
+                let (a, d) = sums[p.index(grid.size())];
                 (p, a.max(d) * (1 << 24) + a.min(d))
             })
-            .collect();
-        let mut best = common::centre_opening(pos, &grid).or_else(|| {
-            common::pick_best(pos, &mut keyed, &mut self.rng)
-                .or_else(|| common::any_legal(pos, &grid))
-        });
-        if grid.stones() > 0 {
+            .collect()
+    }
+
+    /// The larger sum.
+    fn shown(&self, key: i64) -> i64 {
+        key >> 24
+    }
+
+    fn choose(&mut self, turn: &mut Turn) -> Choice {
+        let mut best = turn.pick_best();
+        if turn.grid.stones() > 0 {
             // The article's sums cannot see a win two moves away; a short reading of our
             // own forcing moves does, and the level takes it.
-            let reading = lookahead::read_briefly(pos, &[], Defence::None, READ_NODES);
+            let reading = threat::read_briefly(turn.pos, &[], Defence::None, READ_NODES);
             if let Reading::Win(p, _) = reading {
                 best = Some(p);
             }
         }
-        let shown: Vec<(Point, i64)> = keyed.iter().map(|&(p, k)| (p, k >> 24)).collect();
-        let top = best.map_or(0, |b| {
-            let (a, d) = sums[b.index(size)];
-            common::clamp_score(a.max(d))
-        });
-        let candidates = common::candidates(pos, &shown);
-        common::one_ply_result(
-            best,
-            Score::Eval(top),
-            candidates,
-            keyed.len() as u64,
-            start,
-            progress,
-        )
+        Choice::play(best)
     }
 }
 
@@ -181,6 +160,7 @@ impl Engine<Position> for WinArray {
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
+    use crate::ai::{CancelFlag, Engine, Limits};
     use crate::gomoku::{notation::parse_point, Rule};
 
     fn best(moves: &str) -> Point {
@@ -200,8 +180,8 @@ mod tests {
     fn weights_follow_the_article() {
         let pos = position(15, Rule::Freestyle, "h8");
         let grid = Grid::from_position(&pos);
-        let mut engine = WinArray::new(0);
-        let sums = engine.sums(&grid, crate::Color::White);
+        let mut engine = WinArrayLevel::default();
+        let sums = engine.sums(&grid, Color::White);
         // i8 is in 4 horizontal ways holding black's h8; its other ways are empty.
         let (attack, defence) = sums[parse_point("i8", 15).unwrap().index(15)];
         assert_eq!(defence, 4 * 200);
@@ -243,7 +223,7 @@ mod tests {
         let moves = "h8 f10 e11 e9 g11 f11 f12 f9 d10 c9 d9 h10 d12 f8 f7 d11 g12 e12 g13 h14";
         let pos = position(15, Rule::Freestyle, moves);
         let grid = Grid::from_position(&pos);
-        let sums = WinArray::new(0).sums(&grid, pos.side_to_move());
+        let sums = WinArrayLevel::default().sums(&grid, pos.side_to_move());
         let key = |p: Point| {
             let (a, d) = sums[p.index(15)];
             (a.max(d), a.min(d))

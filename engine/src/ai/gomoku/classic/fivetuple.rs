@@ -8,25 +8,17 @@
 //! holding both colours is dead (0). The article's table is written for a computer that
 //! moves second, so the roles are swapped when the computer moves first.
 
-use std::time::Instant;
-
-use super::common::{self, code, Grid, DIRECTIONS, EMPTY};
-use crate::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
-use crate::gomoku::Position;
-use crate::rng::Rng;
+use super::driver::{Choice, Classic, Driver, Turn};
+use crate::ai::gomoku::common::{code, Grid, DIRECTIONS};
+use crate::level::GomokuLevel;
 use crate::{Color, Point};
 
 /// The five-tuple engine.
-pub struct FiveTuple {
-    rng: Rng,
-}
+pub type FiveTuple = Driver<FiveTupleLevel>;
 
-impl FiveTuple {
-    /// A new engine; `seed` fixes its choices among equal moves.
-    pub fn new(seed: u64) -> FiveTuple {
-        FiveTuple { rng: Rng::new(seed) }
-    }
-}
+/// The five-tuple level: the article's tuple sums, and the point with the largest sum.
+#[derive(Debug, Default)]
+pub struct FiveTupleLevel;
 
 /// The article's `chessScore`: the value of one tuple holding `first` stones of the side that
 /// moved first (black) and `second` stones of the side that moves second (white).
@@ -93,36 +85,18 @@ pub fn score_board(grid: &Grid, computer: Color) -> Vec<i64> {
     score
 }
 
-impl Engine<Position> for FiveTuple {
-    fn search(
-        &mut self,
-        pos: &Position,
-        _limits: &Limits,
-        _cancel: &CancelFlag,
-        progress: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        let start = Instant::now();
-        let grid = Grid::from_position(pos);
-        let scores = score_board(&grid, pos.side_to_move());
-        let mut scored: Vec<(Point, i64)> = grid
-            .points()
-            .filter(|&p| grid.at(p) == EMPTY)
-            .map(|p| (p, scores[p.index(grid.size())]))
-            .collect();
-        let best = common::pick_best(pos, &mut scored, &mut self.rng)
-            .or_else(|| common::any_legal(pos, &grid));
-        let top = best
-            .and_then(|b| scored.iter().find(|&&(p, _)| p == b))
-            .map_or(0, |&(_, s)| common::clamp_score(s));
-        let candidates = common::candidates(pos, &scored);
-        common::one_ply_result(
-            best,
-            Score::Eval(top),
-            candidates,
-            scored.len() as u64,
-            start,
-            progress,
-        )
+impl Classic for FiveTupleLevel {
+    const OPENS_AT_CENTRE: bool = false;
+    const PLAYS_FORCED: bool = false;
+    const LEVEL: GomokuLevel = GomokuLevel::FiveTuple;
+
+    fn keys(&mut self, grid: &Grid, me: Color) -> Vec<(Point, i64)> {
+        let scores = score_board(grid, me);
+        grid.empties().map(|p| (p, scores[p.index(grid.size())])).collect()
+    }
+
+    fn choose(&mut self, turn: &mut Turn) -> Choice {
+        Choice::play(turn.pick_best())
     }
 }
 
@@ -130,6 +104,7 @@ impl Engine<Position> for FiveTuple {
 mod tests {
     use super::*;
     use crate::ai::gomoku::common::test_util::position;
+    use crate::ai::{CancelFlag, Engine, Limits};
     use crate::gomoku::{notation::parse_point, Rule};
     use crate::Move;
 
