@@ -5,7 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Level, SearchInfo};
+use tengen_engine::ai::{
+    limits_for, AnyEngine, CancelFlag, GomokuLevel, Level, Limits, ReversiLevel, SearchInfo,
+};
 use tengen_engine::game::Position;
 use tengen_engine::gomoku::{self, notation, Rule};
 use tengen_engine::reversi;
@@ -38,14 +40,17 @@ struct Thought {
 }
 
 fn think(level: Level, ms: u64) -> Thought {
+    think_with(level, &limits_for(level, Duration::from_millis(ms)))
+}
+
+fn think_with(level: Level, limits: &Limits) -> Thought {
     let pos = match level {
         Level::Gomoku(_) => gomoku_opening(),
         Level::Reversi(_) => reversi_midgame(),
     };
     let mut engine = AnyEngine::new(level, 7);
-    let limits = limits_for(level, Duration::from_millis(ms));
     let start = Instant::now();
-    let r = engine.search(&pos, &limits, &CancelFlag::new(), &mut |_: &SearchInfo| {}).unwrap();
+    let r = engine.search(&pos, limits, &CancelFlag::new(), &mut |_: &SearchInfo| {}).unwrap();
     Thought { elapsed: start.elapsed(), nodes: r.info.nodes }
 }
 
@@ -91,5 +96,19 @@ fn the_other_levels_are_bounded_by_their_own_depth() {
         assert_eq!(short.nodes, long.nodes, "{level}");
         assert!(short.nodes > 0, "{level}");
         assert!(short.elapsed < Duration::from_millis(SHORT_MS), "{level}: {:?}", short.elapsed);
+    }
+}
+
+/// With only the game's time left (a Gomocup match clock), the search control spends a
+/// twelfth of it. (The lookahead level reads only the time per move until it runs on the
+/// search control.)
+#[test]
+fn the_masters_spend_a_share_of_the_time_left() {
+    let limits = Limits { time_left: Some(Duration::from_millis(2400)), ..Limits::default() };
+    for level in [Level::Gomoku(GomokuLevel::Master), Level::Reversi(ReversiLevel::Master)] {
+        let t = think_with(level, &limits);
+        // 200 ms, where the default second applied before.
+        assert!(t.elapsed < Duration::from_millis(600), "{level}: {:?}", t.elapsed);
+        assert!(t.nodes > 0, "{level}");
     }
 }

@@ -110,7 +110,7 @@ impl Clock {
 
     /// Sets the share of the time before which a new iteration always starts.
     pub fn set_free_start(&mut self, share: f64) {
-        self.free_start = share;
+        self.free_start = share.clamp(0.0, 1.0);
     }
 
     /// Whether a new iteration is worth starting, given how long it is predicted to take
@@ -127,12 +127,12 @@ impl Clock {
 
     /// A deadline for sub-searches that should use at most `fraction` of the move's time.
     pub fn deadline_at(&self, fraction: f64) -> Option<Instant> {
-        self.hard.map(|h| self.start + h.mul_f64(fraction))
+        self.hard.and_then(|h| self.start.checked_add(h.mul_f64(fraction.clamp(0.0, 1.0))))
     }
 
     /// The instant the search must stop, if any.
     pub fn deadline(&self) -> Option<Instant> {
-        self.hard.map(|h| self.start + h)
+        self.hard.and_then(|h| self.start.checked_add(h))
     }
 
     /// The time budget, if any.
@@ -249,17 +249,16 @@ impl<'a> Control<'a> {
     /// search must stop now.
     #[inline]
     pub fn tick(&mut self) -> bool {
-        match self.poll() {
-            Poll::Go => false,
-            Poll::Stop => true,
-            Poll::Report => {
-                self.report();
-                false
-            }
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check();
         }
+        self.stopped
     }
 
-    /// Looks at the limits now; whether to stop, go on or report.
+    /// Looks at the limits now; whether to stop, go on or report. (Out of line: the
+    /// per-node paths stay small.)
+    #[inline(never)]
     fn look(&mut self) -> Poll {
         self.next_check = (self.nodes + self.check_every).min(self.max_nodes);
         if self.cancel.is_cancelled() || self.nodes >= self.max_nodes || self.clock.out_of_time() {
@@ -276,6 +275,7 @@ impl<'a> Control<'a> {
 
     /// Looks at the limits now (also usable between iterations), sending [`Control::info`]
     /// if a report is due; true when the search must stop.
+    #[inline(never)]
     pub fn check(&mut self) -> bool {
         if self.look() == Poll::Report {
             self.report();
@@ -477,6 +477,10 @@ mod tests {
         assert_eq!(c.deadline_at(0.25), Some(now + ms(250)));
         assert_eq!(c.deadline(), Some(now + ms(1000)));
         assert_eq!(Clock::new(now, None).deadline_at(0.5), None);
+        // No panic on times beyond any clock: no deadline then.
+        assert_eq!(Clock::new(now, Some(Duration::MAX)).deadline(), None);
+        assert!(Clock::new(now, Some(Duration::MAX)).can_start_iteration(Some(Duration::MAX)));
+        assert_eq!(time_budget(&Limits::time(u64::MAX), None).map(|d| d > ms(1)), Some(true));
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! Master as an [`Engine`] for [`Position`]: converts the position to the internal board
 //! and checks every candidate against the position's own (exact) rules.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::board::Board;
 use super::pattern::{LineRule, BLACK, WHITE};
 use super::Master;
+use crate::ai::control::{self, DEFAULT_TIME};
 use crate::ai::{CancelFlag, Engine, Limits, PvLine, SearchInfo, SearchResult};
 use crate::gomoku::{Position, Rule};
 use crate::{Color, Move, Point};
@@ -43,8 +44,8 @@ impl Master {
     /// multi-PV by exclusion, as Stockfish's MultiPV does it. The root is
     /// searched once per move, each time with the moves already found taken out of the
     /// root's choices, so the k-th search finds the best move that is not one of the first
-    /// k-1, with its own score. The time limit is shared: each search gets an equal part of
-    /// what is left. Fewer than `n` come back when the position has fewer legal moves or
+    /// k-1, with its own score. The move's time (the search control's budget for `limits`,
+    /// time left included) is shared: each search gets an equal part of what is left. Fewer than `n` come back when the position has fewer legal moves or
     /// the search is cancelled. `progress` hears the first (best move's) search only.
     /// Each score is the one its search ends with, marked exact (the root confirms every
     /// fail high with a full window and the aspiration window is widened until the score
@@ -58,6 +59,7 @@ impl Master {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> Vec<PvLine> {
         let start = Instant::now();
+        let total = control::time_budget(limits, Some(DEFAULT_TIME));
         let renju_black = pos.rule() == Rule::Renju && pos.side_to_move() == Color::Black;
         let mut found: Vec<Point> = Vec::new();
         let mut results = Vec::new();
@@ -66,11 +68,11 @@ impl Master {
                 break;
             }
             let left = n - i;
-            let share = |total: std::time::Duration| {
+            let share = |total: Duration| {
                 total.saturating_sub(start.elapsed()) / u32::try_from(left).unwrap_or(u32::MAX)
             };
             let sub = Limits {
-                time: limits.time.map(share),
+                time: total.map(share),
                 time_left: None,
                 nodes: limits.nodes.map(|nodes| nodes / left as u64),
                 depth: limits.depth,
@@ -127,5 +129,26 @@ impl Engine<Position> for Master {
     /// Builds the pattern tables of `pos`'s rule (once per process, tens of milliseconds).
     fn prepare(&mut self, pos: &Position) {
         drop(board_of(pos));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomoku::notation::parse_moves;
+
+    /// The n best moves share the one budget of the move, also when only the game's time
+    /// left is given (each search used to take the default second then).
+    #[test]
+    fn the_best_moves_share_the_moves_time() {
+        let moves = parse_moves("h8 i9 j8 h10", 15).unwrap();
+        let pos = Position::from_moves(15, Rule::Freestyle, &moves).unwrap();
+        let limits = Limits { time_left: Some(Duration::from_millis(2400)), ..Limits::default() };
+        let start = Instant::now();
+        let lines = Master::new(1).best_moves(&pos, 3, &limits, &CancelFlag::new(), &mut |_| {});
+        // A twelfth of the time left: 200 ms for the three (generous bound for a loaded
+        // machine; three default seconds before).
+        assert!(start.elapsed() < Duration::from_millis(900), "{:?}", start.elapsed());
+        assert_eq!(lines.len(), 3);
     }
 }

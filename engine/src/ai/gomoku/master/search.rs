@@ -161,11 +161,6 @@ impl<'a> Searcher<'a> {
         self.ctrl.stopped()
     }
 
-    /// Nodes visited so far.
-    pub fn nodes(&self) -> u64 {
-        self.ctrl.nodes()
-    }
-
     /// Adds `n` nodes visited by a solver outside the search proper.
     pub fn add_nodes(&mut self, n: u64) {
         self.ctrl.add_nodes(n);
