@@ -114,6 +114,21 @@ mod tests {
         }
     }
 
+    /// With only the game's time left (a Gomocup match clock), a classic level that follows
+    /// the clock spends the search control's share of it (a twelfth: 200 ms of 2.4 s), not
+    /// the default second.
+    #[test]
+    fn the_levels_that_follow_the_clock_spend_a_share_of_the_time_left() {
+        let pos = position(15, Rule::Freestyle, QUIET);
+        let limits = Limits { time_left: Some(Duration::from_millis(2_400)), ..Limits::default() };
+        for level in CLASSIC.into_iter().filter(|&l| Level::Gomoku(l).follows_clock()) {
+            let clock = Instant::now();
+            new_engine(level, 7).search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+            let took = clock.elapsed().as_millis();
+            assert!((120..=600).contains(&took), "{level:?}: {took} ms");
+        }
+    }
+
     /// Levels 1–3 do not follow the clock: their effort is their own, whatever time the
     /// player gives, and small (the release figures are in `tengen bench --game gomoku`).
     #[test]
