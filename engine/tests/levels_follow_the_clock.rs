@@ -5,9 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use tengen_engine::ai::{
-    limits_for, AnyEngine, CancelFlag, GomokuLevel, Level, Limits, ReversiLevel, SearchInfo,
-};
+use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Level, Limits, SearchInfo};
 use tengen_engine::game::Position;
 use tengen_engine::gomoku::{self, notation, Rule};
 use tengen_engine::reversi;
@@ -100,12 +98,11 @@ fn the_other_levels_are_bounded_by_their_own_depth() {
 }
 
 /// With only the game's time left (a Gomocup match clock), the search control spends a
-/// twelfth of it. (The lookahead level reads only the time per move until it runs on the
-/// search control.)
+/// twelfth of it, for every level that follows the clock.
 #[test]
-fn the_masters_spend_a_share_of_the_time_left() {
+fn the_clock_levels_spend_a_share_of_the_time_left() {
     let limits = Limits { time_left: Some(Duration::from_millis(2400)), ..Limits::default() };
-    for level in [Level::Gomoku(GomokuLevel::Master), Level::Reversi(ReversiLevel::Master)] {
+    for level in Level::all().filter(|l| l.follows_clock()) {
         let t = think_with(level, &limits);
         // 200 ms, where the default second applied before.
         assert!(t.elapsed < Duration::from_millis(600), "{level}: {:?}", t.elapsed);
