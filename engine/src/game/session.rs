@@ -312,7 +312,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{Level, ReversiLevel};
+    use crate::level::{Level, ReversiLevel};
     use crate::game::{GameKind, IllegalReason};
 
     fn reversi() -> Game {
