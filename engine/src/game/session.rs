@@ -312,8 +312,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::{Level, ReversiLevel};
     use crate::game::{GameKind, IllegalReason};
+    use crate::level::{Level, ReversiLevel};
 
     fn reversi() -> Game {
         let mut config =
