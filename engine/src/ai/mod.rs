@@ -4,6 +4,7 @@
 //! progress) -> SearchResult`. The app and the CLI only ever talk to this interface (or to
 //! [`AnyEngine`], which picks the game), so a new level needs no change outside this module.
 
+pub mod analysis;
 pub mod control;
 mod types;
 

@@ -7,7 +7,7 @@ use super::board::Board;
 use super::pattern::{BLACK, WHITE};
 use super::Master;
 use crate::ai::control::{self, DEFAULT_TIME};
-use crate::ai::{CancelFlag, Engine, Limits, PvLine, SearchInfo, SearchResult};
+use crate::ai::{CancelFlag, Engine, Limits, PvLine, Score, SearchInfo, SearchResult};
 use crate::gomoku::{Position, Rule};
 use crate::{Color, Move, Point};
 
@@ -37,10 +37,14 @@ impl Master {
     /// root's choices, so the k-th search finds the best move that is not one of the first
     /// k-1, with its own score. The move's time (the search control's budget for `limits`,
     /// time left included) is shared: each search gets an equal part of what is left. Fewer than `n` come back when the position has fewer legal moves or
-    /// the search is cancelled. `progress` hears the first (best move's) search only.
-    /// Each score is the one its search ends with, marked exact (the root confirms every
-    /// fail high with a full window and the aspiration window is widened until the score
-    /// falls inside; a search stopped by the clock keeps the best line found so far).
+    /// the search is cancelled. `progress` hears the first (best move's) search, then,
+    /// during the others, its answer with the nodes and time growing (so reports keep
+    /// coming and always name the best move). Each score is the one its search ends with,
+    /// marked exact (the root confirms every fail high with a full window and the
+    /// aspiration window is widened until the score falls inside; a search stopped by the
+    /// clock keeps the best line found so far). The lines come back best first: a later
+    /// search that scores its move above an earlier one's (a move the earlier search only
+    /// bounded) goes before it.
     pub fn best_moves(
         &mut self,
         pos: &Position,
@@ -54,6 +58,8 @@ impl Master {
         let renju_black = pos.rule() == Rule::Renju && pos.side_to_move() == Color::Black;
         let mut found: Vec<Point> = Vec::new();
         let mut results = Vec::new();
+        // The first search's answer, with the nodes of all searches so far.
+        let mut first_info = SearchInfo::default();
         for i in 0..n {
             if cancel.is_cancelled() && !results.is_empty() {
                 break;
@@ -70,18 +76,46 @@ impl Master {
             };
             let allowed =
                 |p: Point| !found.contains(&p) && (!renju_black || pos.is_forbidden(p).is_none());
-            let mut quiet = |_: &SearchInfo| {};
-            let report: &mut dyn FnMut(&SearchInfo) = if i == 0 { progress } else { &mut quiet };
-            let r = self.think_from(Instant::now(), board_of(pos), &allowed, &sub, cancel, report);
+            let r = if i == 0 {
+                self.think_from(Instant::now(), board_of(pos), &allowed, &sub, cancel, progress)
+            } else {
+                let mut later = |info: &SearchInfo| {
+                    let mut first = first_info.clone();
+                    first.nodes += info.nodes;
+                    first.elapsed_ms = start.elapsed().as_millis() as u64;
+                    first.nps = control::nps(first.nodes, start.elapsed());
+                    first.seldepth = first.seldepth.max(info.seldepth);
+                    progress(&first);
+                };
+                self.think_from(Instant::now(), board_of(pos), &allowed, &sub, cancel, &mut later)
+            };
             match r.best {
                 Move::Place(p) if pos.stone(p).is_none() && !found.contains(&p) => {
                     found.push(p);
+                    if i == 0 {
+                        first_info = r.info.clone();
+                    } else {
+                        first_info.nodes += r.info.nodes;
+                    }
                     results.push(PvLine::from_result(&r));
                 }
                 _ => break,
             }
         }
+        // Best first (stable: equal scores keep the order they were found in).
+        results.sort_by_key(|l| std::cmp::Reverse(rank(l.score)));
         results
+    }
+}
+
+/// A score's place in the order of the lines: wins first (the shortest first), then
+/// evaluations, then losses (the longest first).
+fn rank(score: Score) -> i64 {
+    const PROVEN: i64 = 1 << 40;
+    match score {
+        Score::Win(n) => PROVEN - i64::from(n),
+        Score::Loss(n) => -PROVEN + i64::from(n),
+        Score::Eval(v) | Score::Exact(v) => i64::from(v),
     }
 }
 

@@ -153,9 +153,11 @@ impl<E: Evaluator> PvsEngine<E> {
     /// iteration searches the root for line 1, then again without line 1's move for line 2,
     /// and so on for `n` lines (fewer when there are fewer moves). Every line's score is
     /// exact at its depth (the first root move gets the full window and a null-window fail
-    /// high is searched again with it). When a limit stops an iteration, the lines of the
-    /// last complete one are returned (or the lines the first iteration finished). Line 1
-    /// goes to `ctrl.info` and the progress reports.
+    /// high is searched again with it). When `n` covers every move (each move's value, as
+    /// Egaroucid shows them), each move is searched once with the full window instead, and
+    /// the lines are sorted by their values. When a limit stops an iteration, the lines of
+    /// the last complete one are returned (or the lines the first iteration finished).
+    /// Line 1 goes to `ctrl.info` and the progress reports.
     pub fn iterate_multi(
         &mut self,
         board: &Board,
@@ -171,12 +173,18 @@ impl<E: Evaluator> PvsEngine<E> {
             let exact = depth >= empties;
             let mut next: Vec<PvLine> = Vec::new();
             let mut rest = order.clone();
+            let every = n >= order.len();
+            // Every move's value at this depth (when each move is searched alone).
+            let mut values: Vec<(u8, i32)> = Vec::new();
             while next.len() < n && !rest.is_empty() {
-                let r = match self.searcher.root(board, &rest, depth, ctrl) {
+                let batch = if every { &rest[..1] } else { &rest[..] };
+                let r = match self.searcher.root(board, batch, depth, ctrl) {
                     Some(r) if r.complete => r,
                     _ => break,
                 };
-                if next.is_empty() {
+                if every {
+                    values.push((r.best, r.value));
+                } else if next.is_empty() {
                     let found = Found { best: r.best, value: r.value, depth, exact };
                     self.publish(board, &found, &r.scores, ctrl);
                 }
@@ -190,6 +198,10 @@ impl<E: Evaluator> PvsEngine<E> {
                     seldepth: self.searcher.seldepth,
                     pv: pv.into_iter().map(square_move).collect(),
                 });
+                if every {
+                    rest.remove(0);
+                    continue;
+                }
                 // The next line's search: the others by this search's values (stable).
                 let mut sorted = r.scores;
                 sorted.retain(|&(s, _)| s != r.best);
@@ -197,6 +209,15 @@ impl<E: Evaluator> PvsEngine<E> {
                 rest = sorted.iter().map(|&(s, _)| s).collect();
             }
             let complete = next.len() == n.min(order.len());
+            if every && complete {
+                // Best first, equal values in the order searched (stable).
+                let mut sorted: Vec<(usize, i32)> =
+                    values.iter().enumerate().map(|(i, &(_, v))| (i, v)).collect();
+                sorted.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+                next = sorted.iter().map(|&(i, _)| next[i].clone()).collect();
+                let (best, value) = values[sorted[0].0];
+                self.publish(board, &Found { best, value, depth, exact }, &values, ctrl);
+            }
             if complete || lines.is_empty() {
                 // The next iteration searches the lines' moves first, in their order.
                 // (`rest` holds every move no line took: each complete root search returns
