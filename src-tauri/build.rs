@@ -18,6 +18,9 @@ const COMMANDS: &[&str] = &[
     "get_settings",
     "set_settings",
     "get_stats",
+    "get_analysis",
+    "set_analysis",
+    "analysis_visible",
 ];
 
 /// The commands of the `bench` feature.

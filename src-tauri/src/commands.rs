@@ -13,6 +13,7 @@ use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 use tauri::{AppHandle, Manager, Runtime, State};
 use tengen_engine::game::GameConfig;
 
+use crate::analysis::{self, AnalysisHandle, AnalysisSettings};
 use crate::error::{AppError, AppResult};
 use crate::files::{self, Format};
 use crate::runtime::{self, AppState};
@@ -151,4 +152,36 @@ pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Arg<Settings>) -> A
 #[tauri::command(async)]
 pub fn get_stats<R: Runtime>(app: AppHandle<R>) -> AppResult<Vec<crate::stats::StatsRow>> {
     Ok(app_state(&app)?.lock().stats.0.clone())
+}
+
+/// The analysis switch and how many lines it lists.
+#[tauri::command(async)]
+pub fn get_analysis<R: Runtime>(app: AppHandle<R>) -> AppResult<AnalysisSettings> {
+    Ok(analysis_handle(&app)?.lock().settings())
+}
+
+/// Switches live analysis on or off with `lines` best moves (1 to 5); it starts, stops or
+/// restarts at once, and its results arrive as `analysis` events.
+#[tauri::command(async)]
+pub fn set_analysis<R: Runtime>(
+    app: AppHandle<R>,
+    on: Arg<bool>,
+    lines: Arg<u8>,
+) -> AppResult<AnalysisSettings> {
+    let settings = analysis_handle(&app)?.lock().set(on.0, lines.0)?;
+    analysis::sync(&app);
+    Ok(settings)
+}
+
+/// The page says whether it is shown: a hidden window pauses analysis.
+#[tauri::command(async)]
+pub fn analysis_visible<R: Runtime>(app: AppHandle<R>, visible: Arg<bool>) -> AppResult<()> {
+    analysis_handle(&app)?.lock().set_visible(visible.0);
+    analysis::sync(&app);
+    Ok(())
+}
+
+fn analysis_handle<R: Runtime>(app: &AppHandle<R>) -> AppResult<State<'_, AnalysisHandle>> {
+    app.try_state::<AnalysisHandle>()
+        .ok_or_else(|| AppError::Internal("the app is starting".into()))
 }

@@ -4,11 +4,13 @@
 //! * [`runtime`] — the session in managed state, its events, its searches on the worker;
 //! * [`commands`] — the IPC commands;
 //! * [`worker`] — the AI on a background thread, with throttled progress;
+//! * [`analysis`] — live analysis of the position shown (the "Analyse" switch);
 //! * [`events`] — event names and payloads; [`snapshot`] — what the UI draws;
 //! * [`facts`] — levels, defaults and limits, written once for the UI;
 //! * [`error`] — the typed errors; [`storage`] — settings and the unfinished game on disk;
 //! * [`files`] — saving and opening games; [`window`] — the window's size and position.
 
+pub mod analysis;
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod commands;
@@ -48,11 +50,15 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::get_settings,
         commands::set_settings,
         commands::get_stats,
+        commands::get_analysis,
+        commands::set_analysis,
+        commands::analysis_visible,
         #[cfg(feature = "bench")]
         bench::bench_rss,
         #[cfg(feature = "bench")]
         bench::bench_report,
     ]);
+    let builder = builder.manage(analysis::AnalysisHandle::default());
     match data_dir {
         Some(dir) => match runtime::AppState::open(storage::Storage::new(Some(dir))) {
             Ok(state) => builder.manage(state),

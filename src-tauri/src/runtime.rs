@@ -112,6 +112,8 @@ pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
         session.snapshot()
     };
     let _ = app.emit(events::SNAPSHOT, &snap);
+    // Every change of the game passes here: analysis follows the position shown.
+    crate::analysis::sync(app);
     snap
 }
 

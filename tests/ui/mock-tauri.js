@@ -8,6 +8,7 @@
     responses: {}, // command -> value, or {__error: {code, message, params}}
     listeners: {}, // event -> [handler]
     snapshot: null, // the "current" snapshot: get_snapshot answers it, play_move edits it
+    analysis: { on: false, lines: 3 }, // the analysis switch (get_analysis / set_analysis)
     setup(init) {
       Object.assign(mock.responses, init.responses || {});
       if (init.snapshot !== undefined) mock.snapshot = init.snapshot;
@@ -53,6 +54,15 @@
     new_game: () => mock.snapshot,
     save_game: () => null,
     open_game: () => mock.snapshot,
+    get_analysis: () => mock.analysis,
+    set_analysis: ({ on, lines }) => {
+      if (!(lines >= 1 && lines <= 5)) {
+        throw { code: 'invalid_argument', message: 'Invalid lines.', params: { field: 'lines', detail: `${lines} is not between 1 and 5` } };
+      }
+      mock.analysis = { on, lines };
+      return mock.analysis;
+    },
+    analysis_visible: () => null,
   };
   window.__mock = mock;
   window.__TAURI__ = {

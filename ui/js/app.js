@@ -11,6 +11,7 @@ import * as sound from './sound.js';
 import { installKeyboard } from './keyboard.js';
 import { installStartPanel, openStartPanel, isStartPanelOpen, refresh as refreshStartPanel, configOf } from './start-panel.js';
 import { installSettings, applySettings, saveSettings, openSettings, settings, withDefaults } from './settings.js';
+import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -198,6 +199,7 @@ function boardConfig(snap) {
   let heat = [];
   if (thinking && state.progress?.candidates?.length) heat = heatFrom(state.progress.candidates);
   else if (thinking || snap.hint) heat = heatFrom(snap.heat);
+  else heat = heatFrom(heatCandidates());
   return {
     game: snap.game,
     size: snap.size,
@@ -354,6 +356,7 @@ function render() {
   renderPlayers(snap);
   renderControls(snap);
   renderMoves(snap);
+  renderAnalysis();
 }
 
 // ---------------------------------------------------------------- result dialog
@@ -556,6 +559,12 @@ async function init() {
   const listening = Promise.all([
     on('snapshot', apply),
     on('ai-progress', onProgress),
+    installAnalysis({
+      board,
+      onSelect: (x, y) => play(x, y),
+      onChange: () => board.set(boardConfig(state.snapshot)),
+      onError: showError,
+    }),
   ]);
   const first = listening.then(() => api.getSnapshot()).catch(() => null);
 

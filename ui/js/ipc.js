@@ -47,6 +47,10 @@ export const api = {
   setSettings: (settings) => call('set_settings', { settings }),
   // Optional: [{game, rule, level, wins, losses, draws}] when the backend keeps statistics.
   getStats: () => call('get_stats'),
+  // Live analysis: {on, lines} (lines 1 to 5); results arrive as `analysis` events.
+  getAnalysis: () => call('get_analysis'),
+  setAnalysis: (on, lines) => call('set_analysis', { on, lines }),
+  analysisVisible: (visible) => call('analysis_visible', { visible }),
 };
 
 /** Subscribes to a backend event; the handler gets the payload. Resolves to an unlisten function. */

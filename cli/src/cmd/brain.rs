@@ -18,11 +18,12 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use tengen_engine::ai::analysis::Outlook;
 use tengen_engine::ai::{
-    gomoku_engine, CancelFlag, Engine, GomokuLevel, Level, Limits, Score, SearchInfo,
+    gomoku_engine, CancelFlag, Engine, GomokuLevel, Level, Limits, PvLine, Score, SearchInfo,
 };
 use tengen_engine::gomoku::Position;
-use tengen_engine::{Move, Point};
+use tengen_engine::{Color, Move, Point};
 
 use super::CmdResult;
 use protocol::Command;
@@ -64,8 +65,9 @@ fn make_engine(level: GomokuLevel, seed: u64, max_memory: u64) -> BrainEngine {
 enum Job {
     /// The move to play.
     Move,
-    /// The `n` best moves (YXNBEST), the first of which is played.
-    Best(usize),
+    /// The `n` best moves (YXNBEST), the first of which is played; `detail`: also as
+    /// Yixin-Board's INFO blocks.
+    Best { n: usize, detail: bool },
 }
 
 /// A search's answer: the move, and the lines to print before it.
@@ -83,6 +85,54 @@ fn score_text(score: Score) -> String {
         Score::Win(n) => format!("+M{n}"),
         Score::Loss(n) => format!("-M{n}"),
     }
+}
+
+/// A line's moves as the protocol writes them: `x,y x,y ...` (passes left out).
+fn moves_text(pv: &[Move]) -> String {
+    let moves: Vec<String> =
+        pv.iter().filter_map(|m| m.point().map(|p| format!("{},{}", p.x, p.y))).collect();
+    moves.join(" ")
+}
+
+/// The lines that answer YXNBEST before the move, as Rapfi writes them for Yixin-Board: one
+/// `MESSAGE (k) SCORE | DEPTH-SELDEPTH | x,y x,y ...` per line, best first, and with
+/// `detail` (`INFO SHOW_DETAIL` 2 or 3) each line's INFO block too (`INFO PV k`, `INFO NUMPV`,
+/// `INFO DEPTH`, `INFO SELDEPTH`, `INFO NODES`, `INFO TOTALNODES`, `INFO TOTALTIME`,
+/// `INFO SPEED`, `INFO EVAL`, `INFO WINRATE`, `INFO BESTLINE`, `INFO PV DONE`; k from 0),
+/// which a program reads the N best moves from. The win rate is the side to move's chance
+/// ([`Outlook`]); the nodes and time are the whole search's (`info`).
+fn nbest_lines(pvs: &[PvLine], info: &SearchInfo, mover: Color, detail: bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (k, l) in pvs.iter().enumerate() {
+        let moves = moves_text(&l.pv);
+        let moves = if moves.is_empty() { moves_text(&[l.mv]) } else { moves };
+        if detail {
+            let rate = Outlook::gomoku(l.score, mover).win_rate(mover);
+            lines.extend([
+                format!("INFO PV {k}"),
+                format!("INFO NUMPV {}", pvs.len()),
+                format!("INFO DEPTH {}", l.depth),
+                format!("INFO SELDEPTH {}", l.seldepth),
+                format!("INFO NODES {}", info.nodes),
+                format!("INFO TOTALNODES {}", info.nodes),
+                format!("INFO TOTALTIME {}", info.elapsed_ms),
+                format!("INFO SPEED {}", info.nps),
+                format!("INFO EVAL {}", score_text(l.score)),
+                format!("INFO WINRATE {rate:.4}"),
+                format!("INFO BESTLINE {moves}"),
+                "INFO PV DONE".to_string(),
+            ]);
+        }
+        lines.push(format!(
+            "MESSAGE ({}) {} | {}-{} | {}",
+            k + 1,
+            score_text(l.score),
+            l.depth,
+            l.seldepth,
+            moves
+        ));
+    }
+    lines
 }
 
 /// Runs `job` on `pos` (on the search thread); the best move so far goes to `best` as the
@@ -105,32 +155,13 @@ fn answer(
     };
     let mut lines = Vec::new();
     let (mv, info) = match job {
-        Job::Best(n) => {
+        Job::Best { n, detail } => {
             let pvs = engine.search_multi(pos, limits, n, cancel, &mut report);
             let Some(first) = pvs.first() else {
                 return Answer { mv: Move::Pass, lines: Vec::new() };
             };
-            // Rapfi's multi-PV lines for Yixin-Board: `(k) eval | depth-seldepth | line`.
-            for (k, l) in pvs.iter().enumerate() {
-                let line: Vec<String> =
-                    l.pv.iter()
-                        .filter_map(|m| match m {
-                            Move::Place(p) => Some(format!("{},{}", p.x, p.y)),
-                            Move::Pass => None,
-                        })
-                        .collect();
-                let line = if line.is_empty() { format!("{:?}", l.mv) } else { line.join(" ") };
-                lines.push(format!(
-                    "MESSAGE ({}) {} | {}-{} | {}",
-                    k + 1,
-                    score_text(l.score),
-                    l.depth,
-                    l.seldepth,
-                    line
-                ));
-            }
-            let mv = first.mv;
-            (mv, last)
+            lines = nbest_lines(&pvs, &last, pos.side_to_move(), detail);
+            (first.mv, last)
         }
         Job::Move => {
             let r = engine.search(pos, limits, cancel, &mut report);
@@ -226,7 +257,10 @@ fn serve(args: &Args) -> Result<(), BrainError> {
             action @ (Action::Think | Action::ThinkBest(_)) => {
                 let Some(pos) = session.pos.clone() else { continue };
                 let job = match action {
-                    Action::ThinkBest(n) => Job::Best(usize::try_from(n).unwrap_or(usize::MAX)),
+                    Action::ThinkBest(n) => Job::Best {
+                        n: usize::try_from(n).unwrap_or(usize::MAX),
+                        detail: session.show_detail,
+                    },
                     _ => Job::Move,
                 };
                 let controls = &session.controls;
@@ -553,6 +587,53 @@ mod tests {
         assert!(
             matches!(fallback_move(&pos, None), Move::Place(p) if pos.is_forbidden(p).is_none())
         );
+    }
+
+    #[test]
+    fn yxnbest_answers_with_rapfis_message_lines_and_yixin_boards_info_blocks() {
+        use tengen_engine::ai::Bound;
+        let p = |x, y| Move::Place(Point::new(x, y));
+        let line = |mv, score, pv: Vec<Move>| PvLine {
+            mv,
+            score,
+            bound: Bound::Exact,
+            depth: 9,
+            seldepth: 14,
+            pv,
+        };
+        let pvs = vec![
+            line(p(7, 7), Score::Win(5), vec![p(7, 7), p(8, 8), p(6, 6)]),
+            line(p(6, 7), Score::Eval(-580), vec![p(6, 7)]),
+        ];
+        let info = SearchInfo { nodes: 1234, nps: 5000, elapsed_ms: 246, ..SearchInfo::default() };
+        let brief = nbest_lines(&pvs, &info, Color::Black, false);
+        assert_eq!(
+            brief,
+            ["MESSAGE (1) +M5 | 9-14 | 7,7 8,8 6,6", "MESSAGE (2) -580 | 9-14 | 6,7"]
+        );
+        let full = nbest_lines(&pvs, &info, Color::Black, true);
+        assert_eq!(full.len(), 2 * 13);
+        assert_eq!(
+            full[..13],
+            [
+                "INFO PV 0",
+                "INFO NUMPV 2",
+                "INFO DEPTH 9",
+                "INFO SELDEPTH 14",
+                "INFO NODES 1234",
+                "INFO TOTALNODES 1234",
+                "INFO TOTALTIME 246",
+                "INFO SPEED 5000",
+                "INFO EVAL +M5",
+                "INFO WINRATE 1.0000",
+                "INFO BESTLINE 7,7 8,8 6,6",
+                "INFO PV DONE",
+                "MESSAGE (1) +M5 | 9-14 | 7,7 8,8 6,6",
+            ]
+        );
+        // One logistic unit below even: 26.9%.
+        assert!(full.contains(&"INFO WINRATE 0.2689".to_string()), "{full:?}");
+        assert_eq!(full[13], "INFO PV 1");
     }
 
     #[test]

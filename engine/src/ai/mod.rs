@@ -134,6 +134,27 @@ impl AnyEngine {
         }
     }
 
+    /// Live analysis of `pos` (see [`analysis::analyse`]), or why it cannot run.
+    pub fn analyse(
+        &mut self,
+        pos: &crate::game::Position,
+        n: usize,
+        cancel: &CancelFlag,
+        progress: &mut dyn FnMut(&SearchInfo),
+        lines: &mut dyn FnMut(&[PvLine]),
+    ) -> Result<Vec<PvLine>, AiError> {
+        use crate::game::Position;
+        match (self, pos) {
+            (AnyEngine::Gomoku(e), Position::Gomoku(p)) => {
+                Ok(analysis::analyse(e.as_mut(), p, n, cancel, progress, lines))
+            }
+            (AnyEngine::Reversi(e), Position::Reversi(p)) => {
+                Ok(analysis::analyse(e.as_mut(), p, n, cancel, progress, lines))
+            }
+            _ => Err(AiError::WrongGame),
+        }
+    }
+
     pub fn clear(&mut self) {
         match self {
             AnyEngine::Gomoku(e) => e.clear(),

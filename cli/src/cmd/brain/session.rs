@@ -106,6 +106,9 @@ pub struct Session {
     board_quiet: bool,
     /// Lines to print before the answer of the command just handled.
     notices: Vec<String>,
+    /// Whether YXNBEST's lines also go out as Yixin-Board's INFO blocks (`INFO SHOW_DETAIL`
+    /// 2 or 3).
+    pub show_detail: bool,
 }
 
 impl Default for Session {
@@ -159,6 +162,7 @@ impl Session {
             board: None,
             board_quiet: false,
             notices: Vec::new(),
+            show_detail: false,
         }
     }
 
@@ -291,6 +295,10 @@ impl Session {
                         }
                     }
                 }
+            }
+            // Yixin-Board's SHOW_DETAIL: 2 or 3 asks for the INFO block of each YXNBEST line.
+            Info::Other(key, value) if key == "show_detail" => {
+                self.show_detail = matches!(value.trim().parse::<u32>(), Ok(2 | 3));
             }
             Info::Other(..) => {}
         }
@@ -481,6 +489,12 @@ mod tests {
             matches!(run(&mut s, "YXNBEST 4000000000"), Action::Reply(l) if l[0].starts_with("ERROR"))
         );
         assert!(matches!(run(&mut s, "YXHASHCLEAR"), Action::ClearTables(_)));
+        // SHOW_DETAIL 2 or 3 asks for the INFO blocks of YXNBEST; 0 and 1 do not.
+        assert!(!s.show_detail);
+        for (value, detail) in [("2", true), ("0", false), ("3", true), ("1", false)] {
+            run(&mut s, &format!("INFO SHOW_DETAIL {value}"));
+            assert_eq!(s.show_detail, detail, "SHOW_DETAIL {value}");
+        }
     }
 
     #[test]
