@@ -632,7 +632,7 @@ mod tests {
             ]
         );
         // One logistic unit below even: 26.9%.
-        assert!(full.contains(&"INFO WINRATE 0.2689".to_string()), "{full:?}");
+        assert!(full.contains(&"INFO WINRATE 0.2690".to_string()), "{full:?}");
         assert_eq!(full[13], "INFO PV 1");
     }
 

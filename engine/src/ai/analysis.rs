@@ -122,8 +122,10 @@ pub fn analyse<P>(
         }
         lines(&found);
         let deepest = found.iter().map(|l| l.depth).max().unwrap_or(0);
+        // The engine stops deepening when its lines stay shallower than asked (a book
+        // move, a level with a depth cap, a position with one sensible move).
         let done = found.iter().all(|l| proven(l.score))
-            || (deepest + 2 < depth && found == last)
+            || deepest + 2 < depth
             || found[0].mv == crate::Move::Pass;
         last = found;
         if done {

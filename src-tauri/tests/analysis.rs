@@ -1,0 +1,139 @@
+//! Live analysis on Tauri's mock runtime: the switch and its bounded number of lines, a
+//! new run for every change of the position (a move, a step back), a pause while the
+//! computer chooses its move or the window is hidden, and off.
+
+mod common;
+
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+
+use common::*;
+use serde_json::{json, Value};
+
+/// The next `analysis` event that satisfies `pred` (panics after 30 s).
+fn next(events: &Receiver<Value>, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match events.recv_timeout(left) {
+            Ok(ev) if pred(&ev) => return ev,
+            Ok(_) => {}
+            Err(_) => panic!("timed out waiting for {what}"),
+        }
+    }
+}
+
+/// An update with `n` lines (of a running analysis, or one that ended by itself).
+fn with_lines(ev: &Value, n: usize) -> bool {
+    (ev["state"] == "running" || ev["state"] == "done")
+        && ev["lines"].as_array().is_some_and(|l| l.len() == n)
+}
+
+#[test]
+fn the_number_of_lines_is_one_to_five_and_refused_otherwise() {
+    let h = Harness::new("analysis-lines");
+    assert_eq!(h.ok("get_analysis", json!({})), json!({"on": false, "lines": 3}));
+    for bad in [0, 6, 200] {
+        let e = h.err("set_analysis", json!({"on": true, "lines": bad}));
+        assert_eq!(e["code"], "invalid_argument", "{e}");
+        assert_eq!(e["params"]["field"], "lines");
+    }
+    assert_eq!(h.err("set_analysis", json!({"on": true, "lines": -1}))["code"], "invalid_argument");
+    assert_eq!(h.err("set_analysis", json!({"on": "yes", "lines": 2}))["code"], "invalid_argument");
+    assert_eq!(h.ok("get_analysis", json!({})), json!({"on": false, "lines": 3}));
+    assert_eq!(
+        h.ok("set_analysis", json!({"on": false, "lines": 5})),
+        json!({"on": false, "lines": 5})
+    );
+}
+
+#[test]
+fn analysis_restarts_on_every_change_and_stops_when_switched_off() {
+    let h = Harness::new("analysis-runs");
+    let events = h.events("analysis");
+    h.ok("new_game", json!({ "config": gomoku_config("freestyle", 15, human(), human(), 1000) }));
+    // Past the opening book (one or no stone), so that the search deepens.
+    for (x, y) in [(7, 7), (8, 8), (8, 6)] {
+        h.ok("play_move", json!({"x": x, "y": y}));
+    }
+    h.ok("set_analysis", json!({"on": true, "lines": 2}));
+    let first = next(&events, "lines of the first position", |e| with_lines(e, 2));
+    assert_eq!(first["color"], "white");
+    assert_eq!(first["wanted"], 2);
+    let line = &first["lines"][0];
+    assert!(line["label"].as_str().is_some_and(|l| !l.is_empty()), "{line}");
+    assert_eq!(line["pv"][0]["color"], "white");
+    assert!(["chance", "wins"].contains(&line["outlook"]["kind"].as_str().unwrap()), "{line}");
+    let run1 = first["run"].as_u64().unwrap();
+
+    // A move: a new run for the new position.
+    h.ok("play_move", json!({"x": 6, "y": 8}));
+    let second =
+        next(&events, "lines after a move", |e| e["run"].as_u64() > Some(run1) && with_lines(e, 2));
+    assert_eq!(second["color"], "black");
+    let run2 = second["run"].as_u64().unwrap();
+    // A step back (undo): another run, white to move again.
+    h.ok("undo", json!({}));
+    let third =
+        next(&events, "lines after undo", |e| e["run"].as_u64() > Some(run2) && with_lines(e, 2));
+    assert_eq!(third["color"], "white");
+    // The runs keep reporting while they search (nodes grow).
+    let run3 = third["run"].clone();
+    let later = next(&events, "a later report", |e| {
+        e["run"] == run3 && e["nodes"].as_u64() > third["nodes"].as_u64()
+    });
+    assert_eq!(later["state"], "running");
+
+    // A hidden window pauses it; shown again, it runs.
+    h.ok("analysis_visible", json!({"visible": false}));
+    next(&events, "paused", |e| e["state"] == "paused");
+    h.ok("analysis_visible", json!({"visible": true}));
+    next(&events, "running again", |e| with_lines(e, 2));
+
+    h.ok("set_analysis", json!({"on": false, "lines": 2}));
+    let off = next(&events, "off", |e| e["state"] == "off");
+    assert!(off["lines"].as_array().unwrap().is_empty());
+    // Nothing runs any more: no more reports after a moment.
+    std::thread::sleep(Duration::from_millis(300));
+    while events.try_recv().is_ok() {}
+    std::thread::sleep(Duration::from_millis(400));
+    assert!(events.try_recv().is_err(), "analysis still reports after it was switched off");
+}
+
+#[test]
+fn the_computers_move_pauses_analysis_and_it_resumes_after() {
+    let h = Harness::new("analysis-computer").with_fake_engines();
+    let events = h.events("analysis");
+    h.ok(
+        "new_game",
+        json!({ "config": gomoku_config("freestyle", 15, human(), computer("gomoku", "fivetuple"), 300) }),
+    );
+    h.ok("set_analysis", json!({"on": true, "lines": 1}));
+    next(&events, "lines of the empty board", |e| with_lines(e, 1));
+    let s = h.ok("play_move", json!({"x": 7, "y": 7}));
+    assert_eq!(s["thinking"]["purpose"], "move");
+    next(&events, "paused for the computer", |e| e["state"] == "paused");
+    // After the reply (the fake engine plays a1), black to move is analysed.
+    let resumed = next(&events, "lines after the reply", |e| with_lines(e, 1));
+    assert_eq!(resumed["color"], "black");
+    let s = h.snapshot();
+    assert_eq!(move_count(&s), 2);
+    h.ok("set_analysis", json!({"on": false, "lines": 1}));
+    next(&events, "off", |e| e["state"] == "off");
+}
+
+#[test]
+fn reversi_analysis_values_every_legal_move() {
+    let h = Harness::new("analysis-reversi");
+    let events = h.events("analysis");
+    h.ok("new_game", json!({ "config": reversi_config(human(), human(), 1000) }));
+    h.ok("set_analysis", json!({"on": true, "lines": 2}));
+    // Four legal first moves: all four get a value (the list shows the two best).
+    let ev = next(&events, "every move's value", |e| with_lines(e, 4));
+    assert_eq!(ev["wanted"], 2);
+    for l in ev["lines"].as_array().unwrap() {
+        assert_eq!(l["outlook"]["kind"], "discs", "{l}");
+    }
+    h.ok("set_analysis", json!({"on": false, "lines": 2}));
+    next(&events, "off", |e| e["state"] == "off");
+}
