@@ -6,8 +6,8 @@
 //! [`sync`] is the one place that decides: it is called after every published snapshot
 //! (every change of the game) and by the analysis commands. The search runs on Tokio's
 //! blocking pool with the engine's own deepening loop (`AnyEngine::analyse`); what it finds
-//! goes to the page as the small `analysis` event ([`AnalysisUpdate`]), at most ten times a
-//! second while it runs, and at once when it starts, ends or pauses.
+//! goes to the page as the small `analysis` event ([`AnalysisUpdate`]), at most every
+//! [`UPDATE_INTERVAL`] while it runs, and at once when it starts, ends or pauses.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
@@ -24,10 +24,15 @@ use tengen_engine::{Color, Move};
 use crate::error::{AppError, AppResult};
 use crate::runtime::AppState;
 use crate::session::{Purpose, Session};
-use crate::worker::{Throttle, PROGRESS_INTERVAL};
+use crate::worker::Throttle;
 
 /// The event that carries analysis results.
 pub const ANALYSIS: &str = "analysis";
+
+/// The shortest time between two `analysis` events while a run searches: the engine
+/// reports every 90 ms or so, and each report goes out (the page sees an update at least
+/// every 200 ms with room for a loaded machine).
+pub const UPDATE_INTERVAL: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// How many best moves may be listed (the setting's range).
 pub const MIN_LINES: u8 = 1;
@@ -366,7 +371,7 @@ fn launch<R: Runtime>(app: AppHandle<R>, plan: Plan) {
         let mut update = empty_update(run, AnalysisState::Running, wanted, &position);
         let _ = app.emit(ANALYSIS, &update);
         // The latest lines and progress, shared by the two callbacks.
-        let latest = Mutex::new((update.clone(), Throttle::new(PROGRESS_INTERVAL)));
+        let latest = Mutex::new((update.clone(), Throttle::new(UPDATE_INTERVAL)));
         let send = |f: &dyn Fn(&mut AnalysisUpdate), force: bool| {
             let mut l = latest.lock().unwrap_or_else(|p| p.into_inner());
             f(&mut l.0);

@@ -137,3 +137,74 @@ fn reversi_analysis_values_every_legal_move() {
     h.ok("set_analysis", json!({"on": false, "lines": 2}));
     next(&events, "off", |e| e["state"] == "off");
 }
+
+/// A benchmark, not a timed test (`cargo test -p tengen-app --test analysis -- --ignored
+/// --nocapture`): while analysis runs on a middle-game position for five seconds, the
+/// longest gap between two `analysis` events, and the slowest answer of a command asked
+/// every 20 ms (get_snapshot, get_analysis).
+#[test]
+#[ignore]
+fn measure_update_gaps_and_command_times_while_analysing() {
+    for (name, config, moves) in [
+        (
+            "gomoku",
+            gomoku_config("freestyle", 15, human(), human(), 1000),
+            vec![(7, 7), (8, 8), (8, 6), (6, 8), (9, 7), (7, 9)],
+        ),
+        (
+            "reversi",
+            reversi_config(human(), human(), 1000),
+            vec![(5, 4), (3, 5), (2, 2), (3, 2), (2, 3)],
+        ),
+    ] {
+        let h = Harness::new("analysis-bench");
+        let events = h.events("analysis");
+        h.ok("new_game", json!({ "config": config }));
+        for (x, y) in moves {
+            h.ok("play_move", json!({"x": x, "y": y}));
+        }
+        // The slowest answer and the answers' median over five seconds.
+        let commands = || {
+            let start = Instant::now();
+            let mut times = Vec::new();
+            while start.elapsed() < Duration::from_secs(5) {
+                for cmd in ["get_snapshot", "get_analysis"] {
+                    let t = Instant::now();
+                    h.ok(cmd, json!({}));
+                    times.push(t.elapsed());
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            times.sort();
+            let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+            format!(
+                "{} answers, median {:.2} ms, 99th {:.2} ms, slowest {:.2} ms",
+                times.len(),
+                ms(times[times.len() / 2]),
+                ms(times[times.len() * 99 / 100]),
+                ms(times[times.len() - 1])
+            )
+        };
+        let idle = commands();
+        h.ok("set_analysis", json!({"on": true, "lines": 5}));
+        let busy = commands();
+        h.ok("set_analysis", json!({"on": false, "lines": 5}));
+        let mut times = Vec::new();
+        let mut depth = 0;
+        while let Ok(ev) = events.try_recv() {
+            if ev["state"] == "running" || ev["state"] == "done" {
+                times.push(ev["elapsed_ms"].as_u64().unwrap_or(0));
+                depth = depth.max(ev["depth"].as_u64().unwrap_or(0));
+            }
+        }
+        let gaps: Vec<u64> = times.windows(2).map(|w| w[1].saturating_sub(w[0])).collect();
+        let mut sorted = gaps.clone();
+        sorted.sort();
+        println!(
+            "{name}: {} updates in 5 s, gaps median {} ms, longest {} ms, depth {depth}; commands without analysis: {idle}; with analysis: {busy}",
+            times.len(),
+            sorted.get(sorted.len() / 2).copied().unwrap_or(0),
+            sorted.last().copied().unwrap_or(0),
+        );
+    }
+}

@@ -24,6 +24,11 @@ pub const GOMOKU_LOGISTIC_SCALE: f64 = 580.0;
 /// Deepest depth [`analyse`] asks for.
 pub const MAX_ANALYSIS_DEPTH: u32 = 64;
 
+/// The time each depth of [`analyse`] may take: in effect none (analysis ends when it is
+/// cancelled), but a time limit makes the engines run their sub-searches (Gomoku's root
+/// threat solvers) in short slices that report progress, as in a timed game.
+pub const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
 /// A score as a player reads it, always from the point of view of the side to move in the
 /// analysed position (after the line's move is played).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -116,7 +121,8 @@ pub fn analyse<P>(
         if cancel.is_cancelled() {
             break;
         }
-        let found = engine.search_multi(pos, &Limits::depth(depth), n.max(1), cancel, progress);
+        let limits = Limits { depth: Some(depth), time: Some(ANALYSIS_TIME), ..Limits::default() };
+        let found = engine.search_multi(pos, &limits, n.max(1), cancel, progress);
         if cancel.is_cancelled() || found.is_empty() {
             break;
         }
