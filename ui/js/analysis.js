@@ -180,39 +180,52 @@ function setFocus(index) {
   renderLayer();
 }
 
+// The candidates on the board, by point: kept between updates (an update every 50 ms changes
+// a few texts, not the elements, so focus and hover stay where they are).
+const shown = new Map();
+
 function renderLayer() {
   const el = ensureLayer();
   if (!el) return;
-  if (!showing()) {
-    el.replaceChildren();
-    return;
-  }
-  const u = state.update;
-  const best = u.lines[0];
-  const nodes = [];
-  u.lines.forEach((l, i) => {
+  const u = showing() ? state.update : null;
+  const keep = new Set();
+  (u?.lines || []).forEach((l, i) => {
     if (l.pass) return;
-    const c = document.createElement('span');
-    c.className = `candidate ${l.outlook.kind}`;
-    if (i === 0) c.classList.add('best');
-    if (i >= u.wanted) c.classList.add('more');
+    const k = `${l.x},${l.y}`;
+    keep.add(k);
+    let c = shown.get(k);
+    if (!c) {
+      c = document.createElement('span');
+      c.setAttribute('data-testid', 'candidate');
+      c.dataset.x = l.x;
+      c.dataset.y = l.y;
+      c.tabIndex = 0;
+      c.setAttribute('role', 'button');
+      c.style.gridColumn = String(l.x + 1);
+      c.style.gridRow = String(l.y + 1);
+      shown.set(k, c);
+    }
     const text = outlookText(l.outlook, u.color, l.bound, true);
-    c.dataset.testid = 'candidate';
-    c.setAttribute('data-testid', 'candidate');
-    c.dataset.x = l.x;
-    c.dataset.y = l.y;
-    c.dataset.score = text;
+    const cls = `candidate ${l.outlook.kind}${i === 0 ? ' best' : ''}${i >= u.wanted ? ' more' : ''}`;
+    if (c.className !== cls) c.className = cls;
+    if (c.dataset.score !== text) {
+      c.dataset.score = text;
+      c.textContent = text;
+    }
     c.dataset.index = i;
-    c.tabIndex = 0;
-    c.setAttribute('role', 'button');
-    c.setAttribute('aria-label', `${l.label} ${outlookText(l.outlook, u.color, l.bound)}`);
-    c.style.gridColumn = String(l.x + 1);
-    c.style.gridRow = String(l.y + 1);
-    c.textContent = text;
-    nodes.push(c);
+    const label = `${l.label} ${outlookText(l.outlook, u.color, l.bound)}`;
+    if (c.getAttribute('aria-label') !== label) c.setAttribute('aria-label', label);
+    if (c.parentNode !== el) el.append(c);
   });
-  const focused = state.focus != null ? u.lines[state.focus] : null;
-  if (focused && best) {
+  for (const [k, c] of shown) {
+    if (!keep.has(k)) {
+      c.remove();
+      shown.delete(k);
+    }
+  }
+  el.querySelectorAll('.pv-stone').forEach((g) => g.remove());
+  const focused = u && state.focus != null ? u.lines[state.focus] : null;
+  if (focused) {
     focused.pv.forEach((p, k) => {
       const g = document.createElement('span');
       g.className = `pv-stone ${p.color}`;
@@ -220,11 +233,10 @@ function renderLayer() {
       g.style.gridColumn = String(p.x + 1);
       g.style.gridRow = String(p.y + 1);
       g.textContent = String(k + 1);
-      nodes.push(g);
+      el.append(g);
     });
   }
   el.classList.toggle('showing-pv', !!focused);
-  el.replaceChildren(...nodes);
 }
 
 // ---------------------------------------------------------------- wiring

@@ -1,0 +1,118 @@
+// End-to-end: live analysis in the real app (the engine searching in the backend). Turn it
+// on, see N candidates with their scores on the board and N lines in the panel, in both
+// games; screenshots in both themes and both languages. Run by scripts/test-e2e.sh.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Session, sleep } from './webdriver.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const artifacts = path.resolve(here, '../artifacts');
+const APP = process.env.TENGEN_APP;
+const DRIVER = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
+
+let s;
+
+before(async () => {
+  assert.ok(APP, 'TENGEN_APP must point at the built app (scripts/test-e2e.sh sets it)');
+  s = await Session.create(DRIVER, APP);
+  await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to start' });
+});
+
+after(async () => {
+  await s?.delete();
+});
+
+const shot = (name) => s.screenshot(path.join(artifacts, `e2e-${name}.png`));
+const CANDIDATES = `document.querySelectorAll('[data-testid="candidate"]').length`;
+
+/** Sets a <select> by its data-testid through the DOM, as the user's choice. */
+async function choose(testid, value) {
+  const ok = await s.execute(
+    `const el = document.querySelector('[data-testid="' + arguments[0] + '"]');
+     if (![...el.options].some((o) => o.value === arguments[1])) return false;
+     el.value = arguments[1];
+     el.dispatchEvent(new Event('change', { bubbles: true }));
+     return true;`,
+    [testid, String(value)],
+  );
+  assert.ok(ok, `${testid} has option ${value}`);
+}
+
+async function startGame(fields) {
+  const open = await s.execute(`return !!document.querySelector('[data-testid="start-panel"][open]')`);
+  if (!open) await s.click('[data-testid="new-game"]');
+  await s.waitFor(`return !!document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the start panel' });
+  for (const [testid, value] of Object.entries(fields)) await choose(testid, value);
+  await s.click('[data-testid="start"]');
+  await s.waitFor(`return !document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the game to start' });
+}
+
+async function settingsTo(language, theme) {
+  await s.click('[data-testid="settings"]');
+  await s.waitFor(`return !!document.querySelector('[data-testid="settings-panel"][open]')`, { what: 'the settings' });
+  await choose('language', language);
+  await choose('theme', theme);
+  await sleep(300);
+  await s.execute(`document.querySelector('[data-testid="settings-panel"]').close(); return true;`);
+}
+
+test('Gomoku: turn on analysis and see N candidates with their scores', async () => {
+  await startGame({ game: 'gomoku', rule: 'freestyle', size: 15, 'human-side': 'both' });
+  for (const [x, y] of [[7, 7], [8, 8], [8, 6], [6, 8]]) {
+    await s.click(`.cell[data-x="${x}"][data-y="${y}"]`);
+    await s.waitFor(`return document.querySelector('.cell[data-x="${x}"][data-y="${y}"]').dataset.stone !== undefined`, { what: `the stone at ${x},${y}` });
+  }
+  await choose('analysis-lines', 3);
+  await s.click('[data-testid="analyse"]');
+  await s.waitFor(`return ${CANDIDATES} === 3 && document.querySelectorAll('#analysis-list li').length === 3`, {
+    timeout: 30000,
+    what: 'three candidates',
+  });
+  const cands = await s.execute(
+    `return [...document.querySelectorAll('[data-testid="candidate"]')].map((c) => [c.dataset.x, c.dataset.y, c.dataset.score]);`,
+  );
+  for (const [x, y, score] of cands) {
+    assert.match(score, /^(\d+%|[WL]\d+)$/, `candidate ${x},${y}: ${score}`);
+    const empty = await s.execute(`return !document.querySelector('.cell[data-x="${x}"][data-y="${y}"]').dataset.stone`);
+    assert.ok(empty, `candidate ${x},${y} is on an empty point`);
+  }
+  // The depth grows while it runs.
+  const depth = () => s.execute(`return Number((document.querySelector('#analysis-status').textContent.match(/\\d+/) || [0])[0])`);
+  const d0 = await depth();
+  await s.waitFor(`return Number((document.querySelector('#analysis-status').textContent.match(/\\d+/) || [0])[0]) > ${d0}`, {
+    timeout: 30000,
+    what: 'a deeper depth',
+  });
+  await shot('analysis-gomoku-light-en');
+  // A click on a candidate plays it, and analysis restarts on the new position.
+  const [x, y] = cands[0];
+  // (Through the DOM: the candidates change under the pointer while the search runs, and a
+  // WebDriver click looks the element up twice.)
+  await s.execute(`document.querySelector('[data-testid="candidate"][data-x="${x}"][data-y="${y}"]')?.click(); return true;`);
+  await s.waitFor(`return document.querySelector('.cell[data-x="${x}"][data-y="${y}"]').dataset.stone === 'black'`, { what: 'the candidate played' });
+  await s.waitFor(`return ${CANDIDATES} === 3 && !document.querySelector('[data-testid="candidate"][data-x="${x}"][data-y="${y}"]')`, {
+    timeout: 30000,
+    what: 'the candidates of the new position',
+  });
+  await settingsTo('zh-CN', 'dark');
+  await sleep(500);
+  await shot('analysis-gomoku-dark-zh');
+  await settingsTo('en', 'light');
+});
+
+test('Reversi: every legal move gets its value', async () => {
+  await startGame({ game: 'reversi', 'human-side': 'both' });
+  await s.waitFor(`return ${CANDIDATES} === 4`, { timeout: 30000, what: 'four candidates (every legal move)' });
+  const scores = await s.execute(`return [...document.querySelectorAll('[data-testid="candidate"]')].map((c) => c.dataset.score);`);
+  for (const v of scores) assert.match(v, /^[+−±]\d+(\.\d)?$/, v);
+  await sleep(800);
+  await shot('analysis-reversi-light-en');
+  await settingsTo('zh-CN', 'dark');
+  await sleep(500);
+  await shot('analysis-reversi-dark-zh');
+  await settingsTo('en', 'light');
+  await s.click('[data-testid="analyse"]');
+  await s.waitFor(`return ${CANDIDATES} === 0`, { what: 'analysis off' });
+});
