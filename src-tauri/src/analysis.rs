@@ -126,6 +126,8 @@ pub struct Analysis {
     /// The last run started (0: none yet).
     run: u64,
     running: Option<Running>,
+    /// What the page was last told when analysis is not running (so that it is told once).
+    told: Option<AnalysisState>,
     /// The engine, kept between runs so that its table carries over; made on first use.
     engine: Arc<Mutex<Option<(Level, AnyEngine)>>>,
 }
@@ -181,6 +183,7 @@ impl Default for Analysis {
             visible: true,
             run: 0,
             running: None,
+            told: None,
             engine: Arc::default(),
         }
     }
@@ -234,12 +237,11 @@ impl Analysis {
         if let Some(state) = why_not {
             let was = self.running.is_some();
             self.stop();
-            return if was || state == AnalysisState::Over || state == AnalysisState::Off {
-                Decision::Stopped(state)
-            } else {
-                Decision::Keep
-            };
+            let news = was || self.told != Some(state);
+            self.told = Some(state);
+            return if news { Decision::Stopped(state) } else { Decision::Keep };
         }
+        self.told = None;
         let key = key_of(pos);
         let lines = self.settings.lines;
         if self.running.as_ref().is_some_and(|r| r.key == key && r.lines == lines) {
@@ -461,6 +463,8 @@ mod tests {
         let mut a = Analysis::default();
         let mut pos = gomoku();
         assert!(matches!(a.decide(&pos, false), Decision::Stopped(AnalysisState::Off)));
+        // Said once: the next change while off is news to nobody.
+        assert!(matches!(a.decide(&pos, false), Decision::Keep));
         a.set(true, 2).unwrap();
         let first = started(a.decide(&pos, false));
         // The same position: the run goes on.
@@ -486,6 +490,7 @@ mod tests {
         a.set(false, 4).unwrap();
         assert!(matches!(a.decide(&pos, false), Decision::Stopped(AnalysisState::Off)));
         assert!(!a.current(fifth));
+        assert!(matches!(a.decide(&pos, true), Decision::Keep));
     }
 
     #[test]
