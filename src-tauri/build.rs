@@ -18,6 +18,11 @@ const COMMANDS: &[&str] = &[
     "get_settings",
     "set_settings",
     "get_stats",
+    "navigate",
+    "variation",
+    "edit",
+    "paste_game",
+    "copy_text",
 ];
 
 /// The commands of the `bench` feature.
