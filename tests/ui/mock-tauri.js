@@ -53,6 +53,11 @@
     new_game: () => mock.snapshot,
     save_game: () => null,
     open_game: () => mock.snapshot,
+    navigate: () => mock.snapshot,
+    variation: () => mock.snapshot,
+    edit: () => mock.snapshot,
+    paste_game: () => mock.snapshot,
+    copy_text: () => 'h8 i9',
   };
   window.__mock = mock;
   window.__TAURI__ = {

@@ -47,6 +47,11 @@ export const api = {
   setSettings: (settings) => call('set_settings', { settings }),
   // Optional: [{game, rule, level, wins, losses, draws}] when the backend keeps statistics.
   getStats: () => call('get_stats'),
+  navigate: (nav) => call('navigate', { nav }),
+  variation: (action, node) => call('variation', { action, node }),
+  edit: (op) => call('edit', { op }),
+  pasteGame: (text) => call('paste_game', { text }),
+  copyText: (what) => call('copy_text', { what }),
 };
 
 /** Subscribes to a backend event; the handler gets the payload. Resolves to an unlisten function. */

@@ -121,19 +121,22 @@ export class MoveList {
   mark(ply) {
     const el = this.entries[ply - 1] || null;
     if (el === this.current && this.ply === ply) return;
+    // Only the entries between the old and the new position change their look.
+    const from = this.current ? Math.min(this.ply ?? 0, ply) : 0;
+    const to = this.current ? Math.max(this.ply ?? 0, ply) : this.entries.length;
+    for (let i = from; i < to; i++) this.entries[i]?.classList.toggle('future', i >= ply);
     this.ply = ply;
     if (this.current) this.current.removeAttribute('aria-current');
     this.current = el;
-    this.entries.forEach((b, i) => b?.classList.toggle('future', i >= ply));
-    if (el) {
-      el.setAttribute('aria-current', 'step');
-      const box = this.list.parentElement;
-      const top = el.offsetTop - box.offsetTop;
-      if (top < box.scrollTop || top + el.offsetHeight > box.scrollTop + box.clientHeight) {
-        box.scrollTop = Math.max(0, top - box.clientHeight / 2);
-      }
-    } else {
-      this.list.parentElement.scrollTop = 0;
+    if (el) el.setAttribute('aria-current', 'step');
+    // Scrolling reads the layout: once a frame, however many steps arrive in it.
+    if (!this.scrolling) {
+      this.scrolling = true;
+      requestAnimationFrame(() => {
+        this.scrolling = false;
+        if (this.current) this.current.scrollIntoView({ block: 'nearest' });
+        else this.list.parentElement.scrollTop = 0;
+      });
     }
   }
 
