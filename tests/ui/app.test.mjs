@@ -271,7 +271,7 @@ test('keyboard: arrows move the cursor, Enter/Space play there, shortcuts send c
   assert.deepEqual((await calls(page, 'save_game'))[0].args, { format: 'record' });
   await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('game.psq'));
   // Off the board ←/→ step through the game; ↑ brings the cursor back (Enter belongs to the button).
-  await page.focus('[data-testid="hint"]');
+  await page.focus('[data-testid="settings"]');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => window.__mock.callsOf('navigate').length === 1);
   assert.deepEqual((await calls(page, 'navigate'))[0].args, { nav: { to: 'forward' } });
@@ -523,7 +523,7 @@ test('a late command answer does not overwrite a newer snapshot event', async ()
 test('every control is reachable by keyboard with a visible focus', async () => {
   const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]], canRedo: true }) });
   const reached = new Set();
-  for (let i = 0; i < 16; i++) {
+  for (let i = 0; i < 26; i++) {
     await page.keyboard.press('Tab');
     const info = await page.evaluate(() => {
       const el = document.activeElement;
@@ -534,7 +534,7 @@ test('every control is reachable by keyboard with a visible focus', async () => 
     reached.add(info.id);
     assert.notEqual(info.outline, 'none', `${info.id} shows focus`);
   }
-  for (const id of ['new-game', 'open', 'save', 'settings', 'undo', 'redo', 'hint', 'resign']) assert.ok(reached.has(id), `${id} reachable`);
+  for (const id of ['new-game', 'open', 'save', 'edit', 'settings', 'undo', 'redo', 'hint', 'resign', 'nav-back']) assert.ok(reached.has(id), `${id} reachable`);
   assert.ok([...reached].some((id) => String(id).includes('board')), 'the board is reachable');
   await done(page);
 });

@@ -305,7 +305,7 @@ function renderPlayers(snap) {
 
 function renderMoves(snap) {
   moveList.render(snap);
-  const ply = snap?.ply ?? 0;
+  const ply = snap?.ply ?? snap?.moves?.length ?? 0;
   for (const b of document.querySelectorAll('[data-nav]')) {
     const back = b.dataset.nav === 'first' || b.dataset.nav === 'back';
     b.disabled = !snap || !!snap.editor || (back ? ply === 0 : ply >= (snap.moves?.length || 0));
