@@ -3,28 +3,14 @@
 
 use serde_json::{json, Value};
 use tengen_engine::game::{
-    EndReason, Game, GameConfig, GameError, GameKind, PlayerKind, SaveError, MAX_MOVE_MS,
+    EndReason, Game, GameConfig, GameError, GameKind, SaveError, MAX_MOVE_MS,
 };
 use tengen_engine::gomoku::psq::{read_psq, write_psq};
-use tengen_engine::gomoku::{notation, ForbiddenKind, Rule};
+use tengen_engine::gomoku::{ForbiddenKind, Rule};
 use tengen_engine::{Color, Move};
 
-fn gomoku(rule: Rule) -> GameConfig {
-    GameConfig {
-        kind: GameKind::Gomoku { rule, size: 15 },
-        black: PlayerKind::Human,
-        white: PlayerKind::Human,
-        time_per_move_ms: 1000,
-    }
-}
-
-fn reversi() -> GameConfig {
-    GameConfig { kind: GameKind::Reversi, ..gomoku(Rule::Freestyle) }
-}
-
-fn at(s: &str) -> Move {
-    Move::Place(notation::parse_point(s, 15).unwrap())
-}
+mod common;
+use common::{at, gomoku, reversi};
 
 fn played(config: GameConfig, moves: &str) -> Game {
     let mut game = Game::new(config).unwrap();

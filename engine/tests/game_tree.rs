@@ -3,28 +3,13 @@
 //! texts copied and pasted).
 
 use tengen_engine::game::{
-    EndReason, Game, GameConfig, GameError, GameKind, PlayerKind, RecordKind, SaveError, Setup,
-    SetupError, ROOT,
+    EndReason, Game, GameError, RecordKind, SaveError, Setup, SetupError, ROOT,
 };
 use tengen_engine::gomoku::{notation, Rule};
 use tengen_engine::{Color, Move, Point};
 
-fn gomoku(rule: Rule) -> GameConfig {
-    GameConfig {
-        kind: GameKind::Gomoku { rule, size: 15 },
-        black: PlayerKind::Human,
-        white: PlayerKind::Human,
-        time_per_move_ms: 1000,
-    }
-}
-
-fn reversi() -> GameConfig {
-    GameConfig { kind: GameKind::Reversi, ..gomoku(Rule::Freestyle) }
-}
-
-fn at(s: &str) -> Move {
-    Move::Place(notation::parse_point(s, 15).unwrap())
-}
+mod common;
+use common::{at, gomoku, reversi};
 
 fn play_all(game: &mut Game, moves: &str) {
     for m in moves.split_whitespace() {
