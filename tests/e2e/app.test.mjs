@@ -269,6 +269,18 @@ test('the start panel and the board in both themes and both languages', async ()
       });
       await sleep(300);
       await shot(`board-${theme}-${language}`);
+      // The board editor: a white stone too many is refused in words.
+      await s.click('[data-testid="edit"]');
+      await s.waitFor(js(`!document.querySelector('#editor-bar').hidden`), { what: 'the editor' });
+      await s.click('#editor-bar [data-tool="white"]');
+      await s.click(cellCss(0, 0));
+      await s.waitFor(js(`document.querySelector('${cellCss(0, 0)}').dataset.stone === 'white'`), { what: 'the edited stone' });
+      await s.click('[data-testid="editor-done"]');
+      await s.waitFor(js(`!document.querySelector('#toast').hidden && /3/.test(document.querySelector('#toast').textContent)`), { what: 'the refusal in words' });
+      await sleep(300);
+      await shot(`editor-${theme}-${language}`);
+      await s.click('#editor-bar [data-op="cancel"]');
+      await s.waitFor(js(`document.querySelector('#editor-bar').hidden`), { what: 'the editor to close' });
       await s.click('[data-testid="new-game"]');
       await s.waitFor(`return !!document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the start panel' });
       // It opens on the game being played.
