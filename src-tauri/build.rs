@@ -21,6 +21,11 @@ const COMMANDS: &[&str] = &[
     "get_analysis",
     "set_analysis",
     "analysis_visible",
+    "navigate",
+    "variation",
+    "edit",
+    "paste_game",
+    "copy_text",
 ];
 
 /// The commands of the `bench` feature.

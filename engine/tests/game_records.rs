@@ -3,28 +3,14 @@
 
 use serde_json::{json, Value};
 use tengen_engine::game::{
-    EndReason, Game, GameConfig, GameError, GameKind, PlayerKind, SaveError, MAX_MOVE_MS,
+    EndReason, Game, GameConfig, GameError, GameKind, SaveError, MAX_MOVE_MS,
 };
 use tengen_engine::gomoku::psq::{read_psq, write_psq};
-use tengen_engine::gomoku::{notation, ForbiddenKind, Rule};
+use tengen_engine::gomoku::{ForbiddenKind, Rule};
 use tengen_engine::{Color, Move};
 
-fn gomoku(rule: Rule) -> GameConfig {
-    GameConfig {
-        kind: GameKind::Gomoku { rule, size: 15 },
-        black: PlayerKind::Human,
-        white: PlayerKind::Human,
-        time_per_move_ms: 1000,
-    }
-}
-
-fn reversi() -> GameConfig {
-    GameConfig { kind: GameKind::Reversi, ..gomoku(Rule::Freestyle) }
-}
-
-fn at(s: &str) -> Move {
-    Move::Place(notation::parse_point(s, 15).unwrap())
-}
+mod common;
+use common::{at, gomoku, reversi};
 
 fn played(config: GameConfig, moves: &str) -> Game {
     let mut game = Game::new(config).unwrap();
@@ -107,9 +93,22 @@ fn a_forbidden_last_move_round_trips_as_a_loss() {
     assert_eq!(back.result(), Some(&result));
 }
 
-/// The game's JSON as a value, changed by `edit`, loaded again.
+/// The game as a version 1 save (the moves to the position shown, the redo list, the
+/// decision there), which still opens: its checks are the ones each move of version 2 gets.
+fn version_1(game: &Game) -> Value {
+    let tree = game.tree();
+    let line = game.line();
+    let redo: Vec<_> =
+        line[game.history().len()..].iter().rev().map(|&n| *tree.record(n).unwrap()).collect();
+    let ended =
+        game.result().filter(|r| matches!(r.reason, EndReason::Resignation | EndReason::Forbidden));
+    json!({"format": "tengen", "version": 1, "config": game.config(), "moves": game.history(),
+           "redo": redo, "ended": ended})
+}
+
+/// The game's version 1 JSON as a value, changed by `edit`, loaded again.
 fn reload(game: &Game, edit: impl FnOnce(&mut Value)) -> Result<Game, SaveError> {
-    let mut value: Value = serde_json::from_str(&game.to_json()).unwrap();
+    let mut value: Value = version_1(game);
     edit(&mut value);
     Game::from_json(&value.to_string())
 }

@@ -1,5 +1,5 @@
 //! Live analysis: the "Analyse" switch runs the strongest level of the game without end
-//! on the position shown ([`shown_position`]), and starts again whenever that position
+//! on the position shown ([`Session::shown_position`]), and starts again whenever that position
 //! changes. It pauses while the computer chooses its own move (that search has priority)
 //! and while the window is hidden, and resumes after.
 //!
@@ -40,11 +40,6 @@ pub const MAX_LINES: u8 = 5;
 /// Lines listed when nothing else was chosen.
 pub const DEFAULT_LINES: u8 = 3;
 
-/// The position the analysis looks at: the one the board shows. (Today the game's current
-/// position; with a game tree, the position at the tree's cursor.)
-pub fn shown_position(session: &Session) -> &Position {
-    session.game.position()
-}
 
 /// Whether the computer needs the engine now (its own move has priority over analysis).
 fn computer_busy(session: &Session) -> bool {
@@ -332,7 +327,7 @@ pub fn sync<R: Runtime>(app: &AppHandle<R>) {
     };
     let (pos, busy) = {
         let session = state.lock();
-        (shown_position(&session).clone(), computer_busy(&session))
+        (session.shown_position().clone(), computer_busy(&session))
     };
     let (decision, run, wanted) = {
         let mut a = handle.lock();

@@ -17,7 +17,7 @@ use crate::analysis::{self, AnalysisHandle, AnalysisSettings};
 use crate::error::{AppError, AppResult};
 use crate::files::{self, Format};
 use crate::runtime::{self, AppState};
-use crate::session::{Event, Session};
+use crate::session::{CopyWhat, EditOp, Event, Nav, Session, VariationAction};
 use crate::snapshot::Snapshot;
 use crate::storage::Settings;
 
@@ -129,6 +129,43 @@ pub async fn open_game<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     let current = *app_state(&app)?.lock().game.config();
     let game = files::open_from(&path, &current)?;
     change(&app, |s| s.load_game(game).map(|()| Vec::new()))
+}
+
+/// Steps through the game (back, forward, first, last, a ply of the line shown, a node):
+/// changes the position shown, never what was played.
+#[tauri::command(async)]
+pub fn navigate<R: Runtime>(app: AppHandle<R>, nav: Arg<Nav>) -> AppResult<Snapshot> {
+    change(&app, |s| s.navigate(nav.0).map(|()| Vec::new()))
+}
+
+/// Makes the line through `node` the main line, or deletes `node` and what follows it.
+#[tauri::command(async)]
+pub fn variation<R: Runtime>(
+    app: AppHandle<R>,
+    action: Arg<VariationAction>,
+    node: Arg<u32>,
+) -> AppResult<Snapshot> {
+    change(&app, |s| s.variation(action.0, node.0).map(|()| Vec::new()))
+}
+
+/// One step of the board editor (enter, set a point, clear, side to move, from the position
+/// shown, cancel, done: check and start a game from the position).
+#[tauri::command(async)]
+pub fn edit<R: Runtime>(app: AppHandle<R>, op: Arg<EditOp>) -> AppResult<Snapshot> {
+    change(&app, |s| s.edit(op.0).map(|()| Vec::new()))
+}
+
+/// Opens pasted text: a move list, a PSQ record, a Reversi transcript or board string, or
+/// Tengen's JSON; the snapshot's notice says which it was.
+#[tauri::command(async)]
+pub fn paste_game<R: Runtime>(app: AppHandle<R>, text: Arg<String>) -> AppResult<Snapshot> {
+    change(&app, |s| s.paste(&text.0).map(|()| Vec::new()))
+}
+
+/// The text to copy: the line shown (`line`) or the position shown (`position`).
+#[tauri::command(async)]
+pub fn copy_text<R: Runtime>(app: AppHandle<R>, what: Arg<CopyWhat>) -> AppResult<String> {
+    Ok(app_state(&app)?.lock().copy_text(what.0))
 }
 
 /// The settings.

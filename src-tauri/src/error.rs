@@ -7,7 +7,7 @@
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
-use tengen_engine::game::{GameError, IllegalReason};
+use tengen_engine::game::{GameError, IllegalReason, SetupError};
 use tengen_engine::{Color, Move};
 
 /// Everything a command can refuse or fail with.
@@ -37,6 +37,18 @@ pub enum AppError {
     /// A file was read but is not a game Tengen understands.
     #[error("{path} is not a game Tengen can open: {detail}.")]
     BadFile { path: String, detail: String },
+    /// The board editor is open: finish or cancel it first.
+    #[error("Finish or cancel the board editor first.")]
+    Editing,
+    /// An editor step while the editor is closed.
+    #[error("The board editor is not open.")]
+    NotEditing,
+    /// The position set up in the editor is refused; `reason` is the engine's code.
+    #[error("This position cannot be played: {error}.")]
+    BadSetup { error: SetupError },
+    /// Pasted text that is not a game or position Tengen reads.
+    #[error("The pasted text is not a game Tengen can open: {detail}.")]
+    BadPaste { detail: String },
     /// The user closed a dialog, or a search was stopped before it found anything.
     #[error("Cancelled.")]
     Cancelled,
@@ -58,6 +70,10 @@ impl AppError {
             AppError::InvalidArgument { .. } => "invalid_argument",
             AppError::File { .. } => "file_error",
             AppError::BadFile { .. } => "bad_file",
+            AppError::Editing => "editing",
+            AppError::NotEditing => "not_editing",
+            AppError::BadSetup { .. } => "bad_setup",
+            AppError::BadPaste { .. } => "bad_paste",
             AppError::Cancelled => "cancelled",
             AppError::Internal(_) => "internal",
         }
@@ -82,6 +98,8 @@ impl AppError {
                 json!({ "action": action, "path": path, "detail": detail })
             }
             AppError::BadFile { path, detail } => json!({ "path": path, "detail": detail }),
+            AppError::BadPaste { detail } => json!({ "detail": detail }),
+            AppError::BadSetup { error } => setup_params(error),
             AppError::Internal(detail) => json!({ "detail": detail }),
             _ => json!({}),
         }
@@ -127,6 +145,39 @@ impl Serialize for AppError {
     }
 }
 
+/// The parameters of a refused set-up: `reason` (the engine's code) and what the words need.
+fn setup_params(e: &SetupError) -> Value {
+    let mut v = json!({ "reason": e.code() });
+    match e {
+        SetupError::Five { color, .. } => v["color"] = json!(color),
+        SetupError::Counts { black, white } => {
+            v["black"] = json!(black);
+            v["white"] = json!(white);
+        }
+        SetupError::SideToMove { expected } => v["expected"] = json!(expected),
+        SetupError::MustPass { color, offer } => {
+            v["color"] = json!(color);
+            v["offer"] = json!(offer);
+        }
+        SetupError::OffBoard { point } | SetupError::Overlap { point } => {
+            v["x"] = json!(point.x);
+            v["y"] = json!(point.y);
+        }
+        SetupError::Game(g) => v["detail"] = json!(g.to_string()),
+        SetupError::Overline { .. } | SetupError::CentreEmpty | SetupError::CutOff => {}
+    }
+    v
+}
+
+impl From<SetupError> for AppError {
+    fn from(e: SetupError) -> AppError {
+        match e {
+            SetupError::Game(g) => AppError::config(g),
+            error => AppError::BadSetup { error },
+        }
+    }
+}
+
 /// What commands return.
 pub type AppResult<T> = Result<T, AppError>;
 
@@ -163,6 +214,10 @@ mod tests {
             AppError::NothingToUndo,
             AppError::NothingToRedo,
             AppError::GameOver,
+            AppError::Editing,
+            AppError::NotEditing,
+            AppError::BadSetup { error: SetupError::CentreEmpty },
+            AppError::BadPaste { detail: String::new() },
             AppError::Cancelled,
             AppError::invalid("size", "too big"),
             AppError::Internal("x".into()),

@@ -53,6 +53,11 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::get_analysis,
         commands::set_analysis,
         commands::analysis_visible,
+        commands::navigate,
+        commands::variation,
+        commands::edit,
+        commands::paste_game,
+        commands::copy_text,
         #[cfg(feature = "bench")]
         bench::bench_rss,
         #[cfg(feature = "bench")]

@@ -7,12 +7,14 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use serde::Deserialize;
 use serde_json::json;
 use tengen_engine::ai::{
     limits_for, AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
 };
 use tengen_engine::game::{
-    Game, GameConfig, GameKind, PlayerKind, Position, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
+    Game, GameConfig, GameKind, NodeId, PlayerKind, Position, Setup, DEFAULT_GOMOKU_SIZE,
+    DEFAULT_TIME_PER_MOVE_MS,
 };
 use tengen_engine::{Color, Move, Point};
 
@@ -158,6 +160,104 @@ pub struct Session {
     seed: u64,
     /// How many snapshots were built (see [`Snapshot::seq`]).
     snapshots: u64,
+    /// The board editor, while it is open (the game waits behind it).
+    pub editor: Option<Editor>,
+}
+
+/// Where to step in the game tree (the `navigate` command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "to", rename_all = "snake_case")]
+pub enum Nav {
+    /// One move back along the line shown.
+    Back,
+    /// One move forward along the line shown.
+    Forward,
+    /// The start position.
+    First,
+    /// The end of the line shown.
+    Last,
+    /// The position after `ply` records of the line shown (0: the start).
+    Ply { ply: u32 },
+    /// A node of the tree (a variation's move in the move list).
+    Node { node: u32 },
+}
+
+/// What to do with a variation (the `variation` command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VariationAction {
+    /// Make the line through the node the main line.
+    Promote,
+    /// Delete the node and everything after it.
+    Delete,
+}
+
+/// One step of the board editor (the `edit` command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum EditOp {
+    /// Opens the editor on an empty board, or on the position shown.
+    Enter {
+        #[serde(default)]
+        from_current: bool,
+    },
+    /// Puts a stone of `stone` on (x, y), or takes the stone off (`null`).
+    Set { x: u8, y: u8, stone: Option<Color> },
+    /// Empties the board.
+    Clear,
+    /// Chooses the side to move.
+    ToMove { color: Color },
+    /// Starts again from the position shown.
+    FromCurrent,
+    /// Closes the editor without changing the game.
+    Cancel,
+    /// Checks the position and starts a game from it with these players.
+    Done { black: PlayerKind, white: PlayerKind },
+}
+
+/// The board editor's position: the stones and the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Editor {
+    pub size: u8,
+    /// `stones[y * size + x]`.
+    pub stones: Vec<Option<Color>>,
+    pub to_move: Color,
+}
+
+impl Editor {
+    fn of(position: &Position) -> Editor {
+        let size = position.size();
+        let stones = (0..size as usize * size as usize)
+            .map(|i| position.stone(Point::from_index(i, size)))
+            .collect();
+        Editor { size, stones, to_move: position.side_to_move() }
+    }
+
+    fn setup(&self) -> Setup {
+        let mut setup = Setup { black: Vec::new(), white: Vec::new(), to_move: self.to_move };
+        for (i, s) in self.stones.iter().enumerate() {
+            let p = Point::from_index(i, self.size);
+            match s {
+                Some(Color::Black) => setup.black.push(p),
+                Some(Color::White) => setup.white.push(p),
+                None => {}
+            }
+        }
+        setup
+    }
+}
+
+/// The longest text `paste` reads (as a file, [`tengen_engine::io::MAX_USER_FILE_BYTES`]).
+pub const MAX_PASTE_BYTES: usize = tengen_engine::io::MAX_USER_FILE_BYTES as usize;
+
+/// What `copy_text` copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CopyWhat {
+    /// The line shown as a move list (Gomoku) or transcript (Reversi).
+    Line,
+    /// The position shown (a Reversi board string, the Gomoku moves that reach it).
+    Position,
 }
 
 /// The default game: Renju on 15x15, the human black against the middle Gomoku level.
@@ -213,6 +313,143 @@ impl Session {
             hint_engine: Default::default(),
             seed: seed_from_clock(),
             snapshots: 0,
+            editor: None,
+        }
+    }
+
+    /// The position shown (the one stepped to in the move list): what analysis reads.
+    pub fn shown_position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Refuses game changes while the board editor is open.
+    fn not_editing(&self) -> AppResult<()> {
+        match self.editor {
+            Some(_) => Err(AppError::Editing),
+            None => Ok(()),
+        }
+    }
+
+    /// Steps through the game: changes the position shown, never what was played.
+    pub fn navigate(&mut self, nav: Nav) -> AppResult<()> {
+        self.not_editing()?;
+        let game = &mut self.game;
+        let before = game.cursor();
+        match nav {
+            Nav::Back => {
+                game.back();
+            }
+            Nav::Forward => {
+                game.forward();
+            }
+            Nav::First => game.go_to_ply(0).map_err(|e| AppError::Internal(e.to_string()))?,
+            Nav::Last => {
+                let end = game.line().len();
+                game.go_to_ply(end).map_err(|e| AppError::Internal(e.to_string()))?
+            }
+            Nav::Ply { ply } => {
+                let len = game.line().len();
+                if ply as usize > len {
+                    return Err(AppError::invalid(
+                        "ply",
+                        format!("{ply} is past the line's {len}"),
+                    ));
+                }
+                game.go_to_ply(ply as usize).map_err(|e| AppError::Internal(e.to_string()))?
+            }
+            Nav::Node { node } => game
+                .goto(node as NodeId)
+                .map_err(|_| AppError::invalid("node", format!("no move {node} in the game")))?,
+        }
+        if self.game.cursor() != before {
+            self.changed();
+        }
+        Ok(())
+    }
+
+    /// Promotes or deletes the variation through `node`.
+    pub fn variation(&mut self, action: VariationAction, node: u32) -> AppResult<()> {
+        self.not_editing()?;
+        if matches!(&self.thinking, Some(t) if t.purpose == Purpose::Move) {
+            return Err(AppError::ComputerThinking);
+        }
+        let id = node as NodeId;
+        let bad = |_| AppError::invalid("node", format!("no move {node} in the game"));
+        match action {
+            VariationAction::Promote => self.game.promote(id).map_err(bad)?,
+            VariationAction::Delete => self.game.delete(id).map_err(bad)?,
+        }
+        self.changed();
+        Ok(())
+    }
+
+    /// One step of the board editor.
+    pub fn edit(&mut self, op: EditOp) -> AppResult<()> {
+        if !matches!(op, EditOp::Enter { .. }) && self.editor.is_none() {
+            return Err(AppError::NotEditing);
+        }
+        match op {
+            EditOp::Enter { from_current } => {
+                let mut editor = Editor::of(self.game.position());
+                if !from_current {
+                    editor.stones.fill(None);
+                    editor.to_move = Color::Black;
+                }
+                self.editor = Some(editor);
+            }
+            EditOp::FromCurrent => self.editor = Some(Editor::of(self.game.position())),
+            EditOp::Set { x, y, stone } => {
+                let editor = self.editor.as_mut().ok_or(AppError::NotEditing)?;
+                if x >= editor.size || y >= editor.size {
+                    let detail = format!("({x}, {y}) is off the {0}x{0} board", editor.size);
+                    return Err(AppError::invalid("point", detail));
+                }
+                editor.stones[Point::new(x, y).index(editor.size)] = stone;
+            }
+            EditOp::Clear => {
+                if let Some(editor) = self.editor.as_mut() {
+                    editor.stones.fill(None);
+                }
+            }
+            EditOp::ToMove { color } => {
+                if let Some(editor) = self.editor.as_mut() {
+                    editor.to_move = color;
+                }
+            }
+            EditOp::Cancel => self.editor = None,
+            EditOp::Done { black, white } => {
+                let setup = self.editor.as_ref().ok_or(AppError::NotEditing)?.setup();
+                let config = GameConfig { black, white, ..*self.game.config() };
+                config.validate().map_err(AppError::config)?;
+                let game = Game::from_setup(config, setup).map_err(AppError::from)?;
+                self.editor = None;
+                self.load_game(game)?;
+                return Ok(());
+            }
+        }
+        self.changed();
+        Ok(())
+    }
+
+    /// Opens a pasted game or position (see [`Game::open_text`]) and says what it was.
+    pub fn paste(&mut self, text: &str) -> AppResult<()> {
+        self.not_editing()?;
+        if text.len() > MAX_PASTE_BYTES {
+            let detail = format!("{} bytes, more than {MAX_PASTE_BYTES}", text.len());
+            return Err(AppError::invalid("text", detail));
+        }
+        let (game, kind) = Game::open_text(text, self.game.config())
+            .map_err(|e| AppError::BadPaste { detail: e.to_string() })?;
+        self.load_game(game)?;
+        self.notice = Some(Notice { code: "pasted", params: json!({ "kind": kind.code() }) });
+        Ok(())
+    }
+
+    /// The text `copy_text` copies.
+    pub fn copy_text(&self, what: CopyWhat) -> String {
+        match what {
+            CopyWhat::Line => self.game.line_text(),
+            CopyWhat::Position => self.game.position_text(),
         }
     }
 
@@ -239,6 +476,7 @@ impl Session {
     pub fn new_game(&mut self, config: GameConfig) -> AppResult<()> {
         let game = Game::new(config).map_err(AppError::config)?;
         self.changed();
+        self.editor = None;
         self.game = game;
         self.counted = false;
         self.engines = Default::default();
@@ -253,6 +491,7 @@ impl Session {
     pub fn load_game(&mut self, game: Game) -> AppResult<()> {
         game.config().validate().map_err(AppError::config)?;
         self.changed();
+        self.editor = None;
         self.counted = game.result().is_some();
         self.game = game;
         self.engines = Default::default();
@@ -308,6 +547,7 @@ impl Session {
 
     /// A human's move at (x, y).
     pub fn play_human(&mut self, x: u8, y: u8) -> AppResult<Vec<Event>> {
+        self.not_editing()?;
         if matches!(&self.thinking, Some(t) if t.purpose == Purpose::Move) {
             return Err(AppError::ComputerThinking);
         }
@@ -401,9 +641,13 @@ impl Session {
     /// The search that should run now, if any: the computer's move when it is its turn.
     /// Marks it as running.
     pub fn next_job(&mut self) -> Option<SearchPlan> {
+        // The computer plays only at the end of the line shown: a position stepped back to
+        // is looked at, and a move played there (a new variation) is answered.
         if self.thinking.is_some()
             || self.game.result().is_some()
             || self.stalled_at == Some(self.generation)
+            || self.editor.is_some()
+            || self.game.redo_len() > 0
         {
             return None;
         }

@@ -18,7 +18,7 @@ pub struct Players {
     pub white: PlayerKind,
 }
 
-/// One move of the record.
+/// One move of the line shown.
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveEntry {
     pub x: u8,
@@ -28,6 +28,32 @@ pub struct MoveEntry {
     pub ms: u64,
     /// The move in the game's notation (`h8`, `f5`; `pass`).
     pub label: String,
+    /// Its node in the game tree (for `navigate` and `variation`).
+    pub node: usize,
+    /// Which of its parent's children it is: 0 for the main line's move there.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub branch: usize,
+    /// The other moves tried at the same position, in order (the main line's first).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alts: Vec<Alt>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// A move tried instead of a move of the line shown (the first move of a variation).
+#[derive(Clone, Debug, Serialize)]
+pub struct Alt {
+    pub node: usize,
+    pub label: String,
+}
+
+/// The board editor, while it is open (the board shows its stones).
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EditorView {
+    pub to_move: Color,
 }
 
 /// A forbidden point for black (Renju).
@@ -90,7 +116,13 @@ pub struct Snapshot {
     /// `board[y][x]`, y from the top.
     pub board: Vec<Vec<Option<Color>>>,
     pub to_move: Option<Color>,
+    /// The line shown: the moves to the position shown, then the rest of the line (redo
+    /// follows it); each with its variations.
     pub moves: Vec<MoveEntry>,
+    /// How many entries of `moves` lead to the position shown.
+    pub ply: usize,
+    /// The board editor, while it is open.
+    pub editor: Option<EditorView>,
     pub last_move: Option<Xy>,
     /// Gomoku: the shapes the last stone made for its colour, strongest first, as locale keys
     /// (`open_three`, `four`, …); empty for Reversi.
@@ -129,6 +161,8 @@ impl Snapshot {
             board: Vec::new(),
             to_move: None,
             moves: Vec::new(),
+            ply: 0,
+            editor: None,
             last_move: None,
             last_shapes: Vec::new(),
             legal_moves: Vec::new(),
@@ -157,12 +191,17 @@ pub fn build(session: &Session) -> Snapshot {
     let size = pos.size();
     let over = game.result().is_some();
 
+    let editor = session.editor.as_ref();
+    let stone = |p: Point| match editor {
+        Some(e) => e.stones.get(p.index(e.size)).copied().flatten(),
+        None => pos.stone(p),
+    };
     let mut counts = Counts::default();
     let board: Vec<Vec<Option<Color>>> = (0..size)
         .map(|y| {
             (0..size)
                 .map(|x| {
-                    let s = pos.stone(Point::new(x, y));
+                    let s = stone(Point::new(x, y));
                     match s {
                         Some(Color::Black) => counts.black += 1,
                         Some(Color::White) => counts.white += 1,
@@ -174,15 +213,28 @@ pub fn build(session: &Session) -> Snapshot {
         })
         .collect();
 
+    let tree = game.tree();
     let moves = game
-        .history()
-        .iter()
-        .map(|r| {
+        .line()
+        .into_iter()
+        .filter_map(|node| {
+            let r = tree.record(node)?;
             let (x, y, pass) = match r.mv {
                 Move::Place(p) => (p.x, p.y, false),
                 Move::Pass => (0, 0, true),
             };
-            MoveEntry { x, y, pass, color: r.color, ms: r.ms, label: pos.move_label(r.mv) }
+            let siblings = tree.parent(node).map_or(&[][..], |p| tree.children(p));
+            let branch = siblings.iter().position(|&c| c == node).unwrap_or(0);
+            let alts = siblings
+                .iter()
+                .filter(|&&c| c != node)
+                .filter_map(|&c| {
+                    let label = pos.move_label(tree.record(c)?.mv);
+                    Some(Alt { node: c, label })
+                })
+                .collect();
+            let label = pos.move_label(r.mv);
+            Some(MoveEntry { x, y, pass, color: r.color, ms: r.ms, label, node, branch, alts })
         })
         .collect();
     let last_point = game.history().iter().rev().find_map(|r| r.mv.point());
@@ -244,6 +296,8 @@ pub fn build(session: &Session) -> Snapshot {
         board,
         to_move: if over { None } else { Some(game.side_to_move()) },
         moves,
+        ply: game.history().len(),
+        editor: editor.map(|e| EditorView { to_move: e.to_move }),
         last_move,
         last_shapes,
         legal_moves,

@@ -212,8 +212,10 @@ fn check_session(h: &Harness) {
             assert_eq!(*cell, json!(stone), "board ({x}, {y})");
         }
     }
+    // The move list is the line shown; its first `ply` entries lead to the position shown.
     let moves = snap["moves"].as_array().unwrap();
-    assert_eq!(moves.len(), game.history().len(), "the move list");
+    assert_eq!(moves.len(), game.line().len(), "the move list");
+    assert_eq!(snap["ply"].as_u64(), Some(game.history().len() as u64), "the ply shown");
     for (m, r) in moves.iter().zip(game.history()) {
         assert_eq!(m["color"], json!(r.color));
         assert_eq!(m["pass"], json!(r.mv == Move::Pass));

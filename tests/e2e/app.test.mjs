@@ -203,6 +203,20 @@ test('an unfinished game survives a restart of the app', async () => {
   await shot('restarted');
 });
 
+test('the saved game reopens as a tree: step back, start a variation, the old line kept', async () => {
+  // The game saved and reopened by the restart above: h8, i9, g7 between two people.
+  await s.waitFor(js(`!!document.querySelector('#move-list [data-ply="3"][aria-current="step"]')`), { what: 'the last move shown' });
+  await s.click('[data-testid="nav-back"]');
+  await s.waitFor(js(`${STONES} === 2`), { what: 'one move back' });
+  assert.equal(await s.execute(js(`document.querySelector('#move-list [aria-current="step"]').dataset.ply`)), '2');
+  assert.equal(await s.execute(js(`document.querySelectorAll('#move-list [data-ply]').length`)), 3, 'stepping loses no move');
+  await s.click(cellCss(0, 0));
+  await s.waitFor(js(`!!document.querySelector('#move-list .alt')`), { what: 'the old third move kept as a variation' });
+  assert.equal(await s.execute(js(`document.querySelector('#move-list [aria-current="step"]').dataset.ply`)), '3');
+  assert.equal(await s.attr(cellCss(0, 0), 'data-stone'), 'black');
+  await shot('variation');
+});
+
 test("the window's size and position survive a restart, even a kill", async () => {
   const rect = () => s.cmd('GET', '/window/rect');
   const original = await rect();
@@ -255,6 +269,18 @@ test('the start panel and the board in both themes and both languages', async ()
       });
       await sleep(300);
       await shot(`board-${theme}-${language}`);
+      // The board editor: a white stone too many is refused in words.
+      await s.click('[data-testid="edit"]');
+      await s.waitFor(js(`!document.querySelector('#editor-bar').hidden`), { what: 'the editor' });
+      await s.click('#editor-bar [data-tool="white"]');
+      await s.click(cellCss(0, 0));
+      await s.waitFor(js(`document.querySelector('${cellCss(0, 0)}').dataset.stone === 'white'`), { what: 'the edited stone' });
+      await s.click('[data-testid="editor-done"]');
+      await s.waitFor(js(`!document.querySelector('#toast').hidden && /3/.test(document.querySelector('#toast').textContent)`), { what: 'the refusal in words' });
+      await sleep(300);
+      await shot(`editor-${theme}-${language}`);
+      await s.click('#editor-bar [data-op="cancel"]');
+      await s.waitFor(js(`document.querySelector('#editor-bar').hidden`), { what: 'the editor to close' });
       await s.click('[data-testid="new-game"]');
       await s.waitFor(`return !!document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the start panel' });
       // It opens on the game being played.

@@ -237,10 +237,10 @@ test('the system locale picks the language when the setting is "auto"', async ()
 
 test('keyboard: arrows move the cursor, Enter/Space play there, shortcuts send commands', async () => {
   const page = await open({ snapshot: snapshot({ moves: [[7, 7]], canRedo: true }) });
-  // The cursor starts in the centre (7, 7).
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
+  // The cursor starts in the centre (7, 7); ↑/↓ put it on the board, then ←/→ move it.
   await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
   assert.match(await page.getAttribute(cell(9, 6), 'class'), /\bcursor\b/);
   assert.equal(await page.evaluate(() => document.querySelector('.board').classList.contains('show-cursor')), true);
   await screenshot(page, 'ui-keyboard-cursor');
@@ -270,10 +270,13 @@ test('keyboard: arrows move the cursor, Enter/Space play there, shortcuts send c
   await page.waitForFunction(() => window.__mock.callsOf('save_game').length === 1);
   assert.deepEqual((await calls(page, 'save_game'))[0].args, { format: 'record' });
   await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('game.psq'));
-  // Arrows still move the cursor after a button was used; Enter then belongs to the button.
-  await page.focus('[data-testid="hint"]');
+  // Off the board ←/→ step through the game; ↑ brings the cursor back (Enter belongs to the button).
+  await page.focus('[data-testid="settings"]');
   await page.keyboard.press('ArrowRight');
-  assert.match(await page.getAttribute(cell(1, 7), 'class'), /\bcursor\b/);
+  await page.waitForFunction(() => window.__mock.callsOf('navigate').length === 1);
+  assert.deepEqual((await calls(page, 'navigate'))[0].args, { nav: { to: 'forward' } });
+  await page.keyboard.press('ArrowUp');
+  assert.match(await page.getAttribute(cell(0, 6), 'class'), /\bcursor\b/);
   assert.equal(await page.evaluate(() => document.activeElement.classList.contains('board')), true);
   await page.keyboard.press('Control+n');
   await page.waitForSelector('[data-testid="start-panel"][open]');
@@ -520,7 +523,7 @@ test('a late command answer does not overwrite a newer snapshot event', async ()
 test('every control is reachable by keyboard with a visible focus', async () => {
   const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]], canRedo: true }) });
   const reached = new Set();
-  for (let i = 0; i < 16; i++) {
+  for (let i = 0; i < 26; i++) {
     await page.keyboard.press('Tab');
     const info = await page.evaluate(() => {
       const el = document.activeElement;
@@ -531,7 +534,7 @@ test('every control is reachable by keyboard with a visible focus', async () => 
     reached.add(info.id);
     assert.notEqual(info.outline, 'none', `${info.id} shows focus`);
   }
-  for (const id of ['new-game', 'open', 'save', 'settings', 'undo', 'redo', 'hint', 'resign']) assert.ok(reached.has(id), `${id} reachable`);
+  for (const id of ['new-game', 'open', 'save', 'edit', 'settings', 'undo', 'redo', 'hint', 'resign', 'nav-back']) assert.ok(reached.has(id), `${id} reachable`);
   assert.ok([...reached].some((id) => String(id).includes('board')), 'the board is reachable');
   await done(page);
 });
@@ -727,5 +730,131 @@ test('an argument the backend cannot read is refused in words', async () => {
   const toast = await text(page, '#toast');
   assert.match(toast, /not valid/);
   assert.doesNotMatch(toast, /invalid_argument|\[object/);
+  await done(page);
+});
+
+/** A line of `n` Gomoku moves with `ply` of them shown, and a variation at the third move. */
+function studySnapshot(n, ply) {
+  const snap = snapshot({ moves: [] });
+  const moves = [];
+  for (let i = 0; i < n; i++) {
+    const x = i % 15;
+    const y = Math.floor(i / 15);
+    moves.push({ x, y, pass: false, color: i % 2 ? 'white' : 'black', ms: 0, label: `${snap.columns[x]}${snap.rows[y]}`, node: i + 1 });
+  }
+  if (n >= 3) moves[2].alts = [{ node: 900, label: 'h8' }];
+  return { ...snap, moves, ply };
+}
+
+test('the move list: click a move, step with keys and the wheel, variations inline with promote and delete', async () => {
+  const page = await open({ snapshot: studySnapshot(200, 200) });
+  await page.waitForSelector('[data-ply="200"][aria-current="step"]');
+  assert.equal(await page.locator('#move-list [data-ply]').count(), 200);
+  assert.equal(await page.locator('[aria-current="step"]').count(), 1);
+  // A click on an entry asks for its position.
+  await page.click('[data-ply="3"]');
+  await page.waitForFunction(() => window.__mock.callsOf('navigate').length === 1);
+  assert.deepEqual((await calls(page, 'navigate'))[0].args, { nav: { to: 'ply', ply: 3 } });
+  // The backend's answer moves aria-current without rebuilding the list.
+  await page.evaluate(() => {
+    const s = structuredClone(window.__mock.snapshot);
+    s.ply = 3;
+    s.seq = (s.seq || 0) + 1;
+    window.__mock.emit('snapshot', s);
+  });
+  await page.waitForSelector('[data-ply="3"][aria-current="step"]');
+  assert.equal(await page.locator('[aria-current="step"]').count(), 1);
+  assert.match(await page.getAttribute('[data-ply="4"]', 'class'), /\bfuture\b/);
+  // Keys: ←/→, Home/End; the wheel over the board.
+  await page.focus('[data-testid="undo"]');
+  for (const key of ['ArrowLeft', 'ArrowRight', 'Home', 'End']) await page.keyboard.press(key);
+  await page.waitForFunction(() => window.__mock.callsOf('navigate').length === 5);
+  const tos = (await calls(page, 'navigate')).slice(1).map((c) => c.args.nav.to);
+  assert.deepEqual(tos, ['back', 'forward', 'first', 'last']);
+  await page.mouse.move(300, 300);
+  await page.locator('#board').hover();
+  await page.mouse.wheel(0, -120);
+  await page.waitForFunction(() => window.__mock.callsOf('navigate').length >= 6);
+  assert.equal((await calls(page, 'navigate'))[5].args.nav.to, 'back');
+  // The variation at the third move: a click goes to its node, the menu promotes or deletes.
+  await page.click('#move-list .alt[data-node="900"]');
+  await page.waitForFunction(() => window.__mock.callsOf('navigate').some((c) => c.args.nav.node === 900));
+  await page.click('#move-list .alt[data-node="900"]', { button: 'right' });
+  await page.click('.move-menu [data-action="promote"]');
+  await page.waitForFunction(() => window.__mock.callsOf('variation').length === 1);
+  assert.deepEqual((await calls(page, 'variation'))[0].args, { action: 'promote', node: 900 });
+  await page.click('[data-ply="3"]', { button: 'right' });
+  await page.click('.move-menu [data-action="delete"]');
+  await page.waitForFunction(() => window.__mock.callsOf('variation').length === 2);
+  assert.deepEqual((await calls(page, 'variation'))[1].args, { action: 'delete', node: 3 });
+  await done(page, 'ui-move-list-variations');
+});
+
+test('stepping a 200-move game at key-repeat speed keeps up', async () => {
+  const page = await open({ snapshot: studySnapshot(200, 200) });
+  await page.waitForSelector('[data-ply="200"][aria-current="step"]');
+  const ms = await page.evaluate(() => {
+    const base = window.__mock.snapshot;
+    const t0 = performance.now();
+    for (let i = 0; i < 60; i++) {
+      const s = structuredClone(base);
+      s.ply = 199 - i;
+      s.seq = (base.seq || 0) + i + 1;
+      window.__mock.emit('snapshot', s);
+    }
+    return (performance.now() - t0) / 60;
+  });
+  assert.ok(ms < 33, `one step took ${ms.toFixed(1)} ms; 30 steps a second need < 33 ms`);
+  await page.waitForSelector('[data-ply="140"][aria-current="step"]');
+  await done(page);
+});
+
+test('the board editor: palette, a click sets a stone, a refusal in words, done', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7]] }) });
+  await page.click('[data-testid="edit"]');
+  await page.waitForFunction(() => window.__mock.callsOf('edit').length === 1);
+  assert.deepEqual((await calls(page, 'edit'))[0].args, { op: { op: 'enter', from_current: true } });
+  await page.evaluate(() => {
+    const s = structuredClone(window.__mock.snapshot);
+    s.editor = { toMove: 'white' };
+    s.seq = (s.seq || 0) + 1;
+    window.__mock.emit('snapshot', s);
+  });
+  await page.waitForSelector('#editor-bar:not([hidden])');
+  assert.equal(await page.getAttribute('[data-testid="edit"]', 'aria-pressed'), 'true');
+  await page.click('#editor-bar [data-tool="white"]');
+  await page.click(cell(3, 3));
+  await page.waitForFunction(() => window.__mock.callsOf('edit').length === 2);
+  assert.deepEqual((await calls(page, 'edit'))[1].args, { op: { op: 'set', x: 3, y: 3, stone: 'white' } });
+  await page.evaluate(() => window.__mock.fail('edit', { code: 'bad_setup', message: 'm', params: { reason: 'counts', black: 1, white: 2 } }));
+  await page.click('[data-testid="editor-done"]');
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('1 black and 2 white'));
+  await screenshot(page, 'ui-editor-refusal');
+  await page.evaluate(() => window.__mock.fail('edit', { code: 'bad_setup', message: 'm', params: { reason: 'must_pass', color: 'white', offer: 'black' } }));
+  await page.click('[data-testid="editor-done"]');
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('choose Black to move'));
+  await done(page);
+});
+
+test('paste opens what the clipboard holds and says what it was; Ctrl+C copies the moves', async () => {
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7]] }) });
+  await page.evaluate(() => {
+    const s = structuredClone(window.__mock.snapshot);
+    s.notice = { code: 'pasted', params: { kind: 'move_list' } };
+    s.seq = (s.seq || 0) + 1;
+    window.__mock.respond('paste_game', s);
+    const e = new Event('paste', { bubbles: true, cancelable: true });
+    e.clipboardData = { getData: () => 'h8 i9 j10' };
+    document.body.dispatchEvent(e);
+  });
+  await page.waitForFunction(() => window.__mock.callsOf('paste_game').length === 1);
+  assert.deepEqual((await calls(page, 'paste_game'))[0].args, { text: 'h8 i9 j10' });
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('a move list'));
+  await page.keyboard.press('Control+c');
+  await page.waitForFunction(() => window.__mock.callsOf('copy_text').length === 1);
+  assert.deepEqual((await calls(page, 'copy_text'))[0].args, { what: 'line' });
+  await page.keyboard.press('Control+Shift+C');
+  await page.waitForFunction(() => window.__mock.callsOf('copy_text').length === 2);
+  assert.deepEqual((await calls(page, 'copy_text'))[1].args, { what: 'position' });
   await done(page);
 });

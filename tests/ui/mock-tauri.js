@@ -63,6 +63,11 @@
       return mock.analysis;
     },
     analysis_visible: () => null,
+    navigate: () => mock.snapshot,
+    variation: () => mock.snapshot,
+    edit: () => mock.snapshot,
+    paste_game: () => mock.snapshot,
+    copy_text: () => 'h8 i9',
   };
   window.__mock = mock;
   window.__TAURI__ = {

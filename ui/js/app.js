@@ -8,7 +8,9 @@ import { api, on } from './ipc.js';
 import { Board } from './board.js';
 import { t, translate, resolveLanguage, errorText, prefetch, levelName } from './i18n.js';
 import * as sound from './sound.js';
-import { installKeyboard } from './keyboard.js';
+import { installKeyboard, installWheel } from './keyboard.js';
+import { MoveList } from './movelist.js';
+import { Editor } from './editor.js';
 import { installStartPanel, openStartPanel, isStartPanelOpen, refresh as refreshStartPanel, configOf } from './start-panel.js';
 import { installSettings, applySettings, saveSettings, openSettings, settings, withDefaults } from './settings.js';
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
@@ -26,6 +28,8 @@ const state = {
 };
 
 let board;
+let moveList;
+let editor;
 
 // ---------------------------------------------------------------- helpers
 
@@ -98,7 +102,9 @@ function toast(text, kind = 'error') {
 
 function showError(err) {
   console.warn('command failed', err);
-  toast(errorText(err), 'error');
+  toast(err?.code === 'bad_setup' ? Editor.refusal(err, colorName) : errorText(err), 'error');
+  // A side that must pass: the editor offers the other side to move.
+  if (err?.code === 'bad_setup' && err.params?.offer) document.querySelector(`#editor-bar [data-to-move="${err.params.offer}"]`)?.focus();
 }
 
 /**
@@ -135,16 +141,21 @@ function apply(snap) {
   if (!snap.thinking || (state.progress && state.progress.generation !== snap.generation)) state.progress = null;
 
   const sameGame = prev && prev.game === snap.game && prev.size === snap.size;
-  const grew = sameGame && snap.moves.length > prev.moves.length;
+  const ply = snap.ply ?? snap.moves.length;
+  const prevPly = prev ? prev.ply ?? prev.moves.length : 0;
+  // Stepping through the line shown changes the ply, not the line; a move played changes both.
+  const stepped = sameGame && prev.moves.length === snap.moves.length && prevPly !== ply;
+  const grew = sameGame && ply > prevPly;
   if (grew) {
-    const last = snap.moves[snap.moves.length - 1];
+    const last = snap.moves[ply - 1];
     if (last && !last.pass) sound.click(snap.game === 'reversi' ? 'disc' : 'stone');
   }
-  const newPass = grew && snap.moves.slice(prev.moves.length).some((m) => m.pass);
+  const newPass = grew && !stepped && snap.moves.slice(prevPly, ply).some((m) => m.pass);
   const noticeChanged = JSON.stringify(prev?.notice ?? null) !== JSON.stringify(snap.notice);
   if (snap.notice && (noticeChanged || newPass)) {
     if (snap.notice.code === 'pass') toast(t('notice.pass', { color: colorName(snap.notice.params?.color) }), 'info');
     else if (snap.notice.code === 'ai_failed') toast(t('notice.ai_failed', snap.notice.params || {}));
+    else if (snap.notice.code === 'pasted') toast(t('notice.pasted', { kind: t(`paste.kind.${snap.notice.params?.kind}`) }), 'info');
   }
   // What start-up found wrong with the app's files (corrupt ones moved aside, unreadable ones left alone).
   const fileNotices = snap.fileNotices || [];
@@ -156,7 +167,7 @@ function apply(snap) {
     state.cursor = { x: mid, y: mid };
   }
   render();
-  if (snap.result && prev && !prev.result && sameGame) showResult(snap);
+  if (snap.result && prev && !prev.result && sameGame && !stepped) showResult(snap);
 }
 
 function onProgress(p) {
@@ -184,13 +195,17 @@ function boardConfig(snap) {
     return { game: 'gomoku', size: 15, stones: null, labels, interactive: false, ghost: null,
       showCoordinates: s.showCoordinates, lastMove: null, heat: [], line: [], legal: [], forbidden: [], hint: null };
   }
-  const on = gameOn(snap);
+  const editing = !!snap.editor;
+  const on = gameOn(snap) && !editing;
   const humanToMove = on && snap.toMove && isHuman(snap, snap.toMove);
   const thinking = snap.thinking;
   const numbers = Array.from({ length: snap.size }, () => Array(snap.size).fill(null));
-  snap.moves.forEach((m, i) => {
-    if (!m.pass && numbers[m.y]) numbers[m.y][m.x] = i + 1;
-  });
+  const ply = snap.ply ?? snap.moves.length;
+  if (!editing) {
+    snap.moves.slice(0, ply).forEach((m, i) => {
+      if (!m.pass && numbers[m.y]) numbers[m.y][m.x] = i + 1;
+    });
+  }
   let stones = snap.board;
   const p = state.provisional;
   if (p) {
@@ -205,7 +220,7 @@ function boardConfig(snap) {
     size: snap.size,
     stones,
     provisional: p,
-    lastMove: snap.lastMove,
+    lastMove: editing ? null : snap.lastMove,
     numbers,
     showNumbers: s.showMoveNumbers,
     showCoordinates: s.showCoordinates,
@@ -214,11 +229,11 @@ function boardConfig(snap) {
     forbidden: humanToMove && snap.toMove === 'black' ? snap.forbidden || [] : [],
     legal: humanToMove && !thinking ? snap.legalMoves || [] : [],
     hint: on ? snap.hint : null,
-    line: snap.result?.line || [],
-    heat,
-    flipped: snap.flipped || [],
-    ghost: humanToMove && !thinking ? snap.toMove : null,
-    interactive: on,
+    line: editing ? [] : snap.result?.line || [],
+    heat: editing ? [] : heat,
+    flipped: editing ? [] : snap.flipped || [],
+    ghost: editing ? (editor.tool === 'erase' ? null : editor.tool) : humanToMove && !thinking ? snap.toMove : null,
+    interactive: on || editing,
     cursor: state.cursor,
     showCursor: state.showCursor,
     labels,
@@ -291,41 +306,12 @@ function renderPlayers(snap) {
 }
 
 function renderMoves(snap) {
-  const list = $('#move-list');
-  const moves = snap?.moves || [];
-  $('#moves-empty').hidden = moves.length > 0;
-  const rows = [];
-  let row = null;
-  moves.forEach((m, i) => {
-    if (!row || m.color === 'black' || row.white) {
-      row = { n: rows.length + 1, black: null, white: null };
-      rows.push(row);
-    }
-    row[m.color === 'white' ? 'white' : 'black'] = { ...m, index: i };
-  });
-  const frag = document.createDocumentFragment();
-  const lastIndex = moves.length - 1;
-  for (const r of rows) {
-    const li = document.createElement('li');
-    const num = document.createElement('span');
-    num.className = 'n';
-    num.textContent = `${r.n}.`;
-    li.append(num);
-    for (const color of ['black', 'white']) {
-      const span = document.createElement('span');
-      const m = r[color];
-      span.className = `mv ${color}`;
-      if (m) {
-        span.textContent = m.pass ? t('moves.pass') : m.label;
-        if (m.index === lastIndex) span.classList.add('current');
-        if (m.pass) span.classList.add('pass');
-      }
-      li.append(span);
-    }
-    frag.append(li);
+  moveList.render(snap);
+  const ply = snap?.ply ?? snap?.moves?.length ?? 0;
+  for (const b of document.querySelectorAll('[data-nav]')) {
+    const back = b.dataset.nav === 'first' || b.dataset.nav === 'back';
+    b.disabled = !snap || !!snap.editor || (back ? ply === 0 : ply >= (snap.moves?.length || 0));
   }
-  list.replaceChildren(frag);
-  list.parentElement.scrollTop = list.parentElement.scrollHeight;
 }
 
 function renderControls(snap) {
@@ -357,6 +343,7 @@ function render() {
   renderControls(snap);
   renderMoves(snap);
   renderAnalysis();
+  editor.render(snap);
 }
 
 // ---------------------------------------------------------------- result dialog
@@ -467,6 +454,50 @@ async function play(x, y) {
   return answer;
 }
 
+/** Steps through the line shown: back, forward, first, last. */
+function step(to) {
+  if (!state.snapshot || state.snapshot.editor) return null;
+  return command(() => api.navigate({ to }));
+}
+
+/** Whether ←/→ move the keyboard cursor (it is shown on the focused board) rather than step. */
+function cursorKeys() {
+  return state.showCursor && board.el.contains(document.activeElement);
+}
+
+/** A click on the board: a move, or in the editor a stone put or taken off. */
+function select(x, y) {
+  const snap = state.snapshot;
+  if (snap?.editor) {
+    state.cursor = { x, y };
+    return command(() => api.edit({ op: 'set', x, y, stone: editor.stoneFor(snap.board?.[y]?.[x] ?? null) }));
+  }
+  return play(x, y);
+}
+
+/** Copies the line shown (or the position shown) as text. */
+async function copy(what) {
+  try {
+    const text = await api.copyText(what);
+    if (navigator.clipboard?.writeText) await navigator.clipboard.writeText(text);
+    else throw new Error('no clipboard');
+    toast(t(what === 'line' ? 'notice.copied_line' : 'notice.copied_position'), 'info');
+  } catch (err) {
+    if (err?.code) showError(err);
+    else {
+      // Without the asynchronous clipboard: the old way, through a selected text area.
+      const text = await api.copyText(what).catch(() => '');
+      const area = document.createElement('textarea');
+      area.value = text;
+      document.body.append(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+      toast(t(what === 'line' ? 'notice.copied_line' : 'notice.copied_position'), 'info');
+    }
+  }
+}
+
 function moveCursor(dx, dy) {
   const snap = state.snapshot;
   if (!snap) return;
@@ -480,7 +511,23 @@ function moveCursor(dx, dy) {
 const anyDialogOpen = () => [...document.querySelectorAll('dialog')].some((d) => d.open);
 
 function wire() {
-  board = new Board($('#board'), { onSelect: (x, y) => play(x, y) });
+  board = new Board($('#board'), { onSelect: (x, y) => select(x, y) });
+  moveList = new MoveList($('#move-list'), $('#moves-empty'), {
+    ply: (ply) => command(() => api.navigate({ to: 'ply', ply })),
+    go: (node) => command(() => api.navigate({ to: 'node', node })),
+    promote: (node) => command(() => api.variation('promote', node)),
+    remove: (node) => command(() => api.variation('delete', node)),
+  });
+  editor = new Editor({ edit: (op) => command(() => api.edit(op)), players: () => state.snapshot?.players });
+  installWheel(board.el, step);
+  for (const b of document.querySelectorAll('[data-nav]')) b.addEventListener('click', () => step(b.dataset.nav));
+  document.addEventListener('paste', (e) => {
+    if (anyDialogOpen() || e.target.closest?.('input, select, textarea, [contenteditable="true"]')) return;
+    const text = e.clipboardData?.getData('text/plain') || '';
+    if (!text.trim()) return;
+    e.preventDefault();
+    command(() => api.pasteGame(text));
+  });
 
   $('#btn-new').addEventListener('click', openStartPanel);
   $('#btn-open').addEventListener('click', open);
@@ -530,11 +577,19 @@ function wire() {
 
   installKeyboard(
     {
-      left: () => moveCursor(-1, 0),
-      right: () => moveCursor(1, 0),
+      left: () => (cursorKeys() ? moveCursor(-1, 0) : step('back')),
+      right: () => (cursorKeys() ? moveCursor(1, 0) : step('forward')),
+      first: () => step('first'),
+      last: () => step('last'),
+      escape: () => {
+        state.showCursor = false;
+        render();
+      },
+      copy: () => copy('line'),
+      copy_position: () => copy('position'),
       up: () => moveCursor(0, -1),
       down: () => moveCursor(0, 1),
-      place: () => state.snapshot && state.cursor && play(state.cursor.x, state.cursor.y),
+      place: () => state.snapshot && state.cursor && select(state.cursor.x, state.cursor.y),
       undo: () => command(api.undo),
       redo: () => command(api.redo),
       new: openStartPanel,

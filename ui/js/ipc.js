@@ -51,6 +51,11 @@ export const api = {
   getAnalysis: () => call('get_analysis'),
   setAnalysis: (on, lines) => call('set_analysis', { on, lines }),
   analysisVisible: (visible) => call('analysis_visible', { visible }),
+  navigate: (nav) => call('navigate', { nav }),
+  variation: (action, node) => call('variation', { action, node }),
+  edit: (op) => call('edit', { op }),
+  pasteGame: (text) => call('paste_game', { text }),
+  copyText: (what) => call('copy_text', { what }),
 };
 
 /** Subscribes to a backend event; the handler gets the payload. Resolves to an unlisten function. */

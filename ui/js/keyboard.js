@@ -1,5 +1,9 @@
 // Keyboard play and shortcuts. Arrow keys move the board cursor, Enter/Space place;
 // Ctrl+Z undo, Ctrl+Y / Ctrl+Shift+Z redo, Ctrl+N new, H hint, Ctrl+S save, Ctrl+O open.
+// Home/End go to the start and the end of the line shown; ←/→ step through it unless the
+// keyboard cursor is in use on the board (app.js decides); Ctrl+C copies the line shown,
+// Ctrl+Shift+C the position shown (Ctrl+V arrives as the page's paste event). The mouse
+// wheel over the board steps too (installWheel).
 
 function typingInto(target) {
   if (!(target instanceof Element)) return false;
@@ -16,6 +20,7 @@ export function actionFor(e) {
     if (key === 'n') return 'new';
     if (key === 's') return 'save';
     if (key === 'o') return 'open';
+    if (key === 'c') return e.shiftKey ? 'copy_position' : 'copy';
     return null;
   }
   if (e.altKey) return null;
@@ -27,11 +32,15 @@ export function actionFor(e) {
     case 'Enter':
     case ' ': return 'place';
     case 'h': return 'hint';
+    case 'Home': return 'first';
+    case 'End': return 'last';
+    case 'Escape': return 'escape';
     default: return null;
   }
 }
 
-const ARROWS = new Set(['left', 'right', 'up', 'down']);
+// The keys that put the keyboard cursor on the board (←/→ step the game unless it is there).
+const CURSOR_KEYS = new Set(['up', 'down']);
 
 /**
  * handlers: { left, right, up, down, place, undo, redo, new, hint, save, open } and
@@ -47,8 +56,28 @@ export function installKeyboard(handlers, { board, blocked = () => false } = {})
     const focus = document.activeElement;
     const free = !focus || focus === document.body || (board && board.contains(focus));
     if (action === 'place' && !free) return;
-    if ((ARROWS.has(action) || action === 'place') && board && !board.contains(focus)) board.focus({ preventScroll: true });
+    // Copy only when no text is selected (a selection copies as usual).
+    if (action.startsWith('copy') && String(window.getSelection?.() || '')) return;
+    if (action === 'escape' && !(board && board.contains(focus))) return;
+    if ((CURSOR_KEYS.has(action) || action === 'place') && board && !board.contains(focus)) board.focus({ preventScroll: true });
     e.preventDefault();
     handlers[action](e);
   });
+}
+
+/**
+ * Steps through the game with the mouse wheel over `el`: one step per notch (a trackpad's
+ * small deltas add up to one), up is back.
+ */
+export function installWheel(el, step) {
+  let sum = 0;
+  el.addEventListener('wheel', (e) => {
+    if (e.ctrlKey) return;
+    e.preventDefault();
+    sum += e.deltaMode === 0 ? e.deltaY : e.deltaY * 40;
+    while (Math.abs(sum) >= 40) {
+      step(sum < 0 ? 'back' : 'forward');
+      sum -= Math.sign(sum) * 40;
+    }
+  }, { passive: false });
 }

@@ -1,6 +1,7 @@
 use thiserror::Error;
 
 use super::config::ConfigError;
+use super::SetupError;
 use crate::gomoku::{ForbiddenKind, GomokuError, NotationError, PsqError, Rule};
 use crate::reversi::{self, ReversiError};
 
@@ -21,6 +22,9 @@ pub enum GameError {
     NothingToRedo,
     #[error("invalid game settings: {0}")]
     BadConfig(ConfigError),
+    /// A node of the game tree that does not exist (or was deleted).
+    #[error("there is no such move in the game")]
+    NoSuchNode,
 }
 
 /// Why a move cannot be played now, as a value the app can name in words: the typed side of
@@ -79,9 +83,10 @@ impl GameError {
             },
             GameError::NoPassInGomoku => IllegalReason::CannotPass,
             GameError::GameOver => IllegalReason::GameOver,
-            GameError::NothingToUndo | GameError::NothingToRedo | GameError::BadConfig(_) => {
-                return None
-            }
+            GameError::NothingToUndo
+            | GameError::NothingToRedo
+            | GameError::BadConfig(_)
+            | GameError::NoSuchNode => return None,
         })
     }
 }
@@ -123,4 +128,18 @@ pub enum SaveError {
     Transcript(#[from] reversi::NotationError),
     #[error(transparent)]
     Config(#[from] GameError),
+    /// The set-up position the game starts from is refused.
+    #[error("the position set up in the file is refused: {0}")]
+    Setup(SetupError),
+    #[error("the file holds more than {limit} moves")]
+    TooManyMoves { limit: usize },
+}
+
+impl From<SetupError> for SaveError {
+    fn from(e: SetupError) -> SaveError {
+        match e {
+            SetupError::Game(e) => SaveError::Config(e),
+            e => SaveError::Setup(e),
+        }
+    }
 }

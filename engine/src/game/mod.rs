@@ -7,6 +7,8 @@ mod position;
 mod record;
 mod result;
 mod session;
+mod setup;
+mod tree;
 
 pub use config::{
     ConfigError, GameConfig, GameKind, PlayerKind, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
@@ -14,6 +16,8 @@ pub use config::{
 };
 pub use error::{GameError, IllegalReason, SaveError};
 pub use position::Position;
-pub use record::{SAVE_FORMAT, SAVE_VERSION};
+pub use record::{RecordKind, MAX_SAVED_NODES, SAVE_FORMAT, SAVE_VERSION};
 pub use result::{EndReason, GameResult};
 pub use session::{Game, MoveRecord, MAX_MOVE_MS};
+pub use setup::{Setup, SetupError};
+pub use tree::{NodeId, Tree, ROOT};

@@ -133,6 +133,29 @@ impl Position {
             (Position::Reversi(r), Move::Pass) => r.pass().map_err(GameError::from),
         }
     }
+
+    /// Plays again a move checked when it was first played (a game replaying its tree):
+    /// Gomoku skips the rule checks; a taken point is still refused.
+    pub(super) fn replay(&mut self, mv: Move) -> Result<(), GameError> {
+        match (self, mv) {
+            (Position::Gomoku(g), Move::Place(p)) => {
+                let size = g.size();
+                match g.play_unchecked(p) {
+                    true => Ok(()),
+                    false => Err(gomoku::GomokuError::Occupied { point: p, size }.into()),
+                }
+            }
+            (pos, mv) => pos.play(mv),
+        }
+    }
+
+    /// Gomoku: takes the last stone off (true); Reversi cannot (false).
+    pub(super) fn take_back(&mut self) -> bool {
+        match self {
+            Position::Gomoku(g) => g.undo_unchecked().is_some(),
+            Position::Reversi(_) => false,
+        }
+    }
 }
 
 #[cfg(test)]

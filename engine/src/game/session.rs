@@ -2,7 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{EndReason, GameConfig, GameError, GameResult, PlayerKind, Position};
+use super::tree::{NodeId, Tree, ROOT};
+use super::{
+    EndReason, GameConfig, GameError, GameResult, PlayerKind, Position, Setup, SetupError,
+};
 use crate::gomoku::{ForbiddenKind, GomokuError};
 use crate::{Color, Move, Point};
 
@@ -20,23 +23,29 @@ pub struct MoveRecord {
     pub ms: u64,
 }
 
-/// A game in progress: configuration, position, history, redo stack and result.
+/// A game in progress: configuration, the start position (the usual one, or one set up in
+/// the editor), the tree of every move tried ([`Tree`]), and the cursor: the node whose
+/// position is shown and played from.
 ///
-/// The position is always the start position with `history` replayed; undo and redo move
-/// records between `history` and the redo stack. Reversi passes are played automatically
-/// when the rules force them and are recorded like moves (with `ms` 0).
+/// `history` is the path from the start to the cursor; undo and redo move the cursor along
+/// the line shown, so nothing played is lost. Playing at an earlier position starts a
+/// variation (or follows the move already there). Reversi passes are played automatically
+/// when the rules force them and are nodes like moves (with `ms` 0); the cursor never rests
+/// on a position that must pass.
 #[derive(Clone, Debug)]
 pub struct Game {
     config: GameConfig,
+    /// The set-up the game starts from (`None`: the game's usual start).
+    setup: Option<Setup>,
+    start: Position,
+    tree: Tree,
+    cursor: NodeId,
     position: Position,
     history: Vec<MoveRecord>,
-    /// Undone records, the most recently undone last.
-    redo: Vec<MoveRecord>,
-    /// An ending the position cannot show: a resignation or a forbidden move.
-    decided: Option<GameResult>,
-    /// Cached result: `decided`, or what the position says.
+    /// Cached result: the cursor's decision (resignation, forbidden move), or what the
+    /// position says.
     result: Option<GameResult>,
-    /// Reversi: the discs the last move played or replayed flipped (empty after an undo).
+    /// Reversi: the discs the move to the cursor flipped (empty after stepping back).
     flipped: Vec<Point>,
 }
 
@@ -44,19 +53,40 @@ impl Game {
     /// A new game at the starting position.
     pub fn new(config: GameConfig) -> Result<Game, GameError> {
         config.validate()?;
-        Ok(Game {
+        let start = Position::new(config.kind)?;
+        Ok(Game::starting_at(config, None, start))
+    }
+
+    /// A new game from a position set up by hand, checked by [`Setup::validate`].
+    pub fn from_setup(config: GameConfig, setup: Setup) -> Result<Game, SetupError> {
+        config.validate()?;
+        let start = setup.validate(config.kind)?;
+        Ok(Game::starting_at(config, Some(setup), start))
+    }
+
+    fn starting_at(config: GameConfig, setup: Option<Setup>, start: Position) -> Game {
+        let mut game = Game {
             config,
-            position: Position::new(config.kind)?,
+            setup,
+            position: start.clone(),
+            start,
+            tree: Tree::new(),
+            cursor: ROOT,
             history: Vec::new(),
-            redo: Vec::new(),
-            decided: None,
             result: None,
             flipped: Vec::new(),
-        })
+        };
+        game.refresh_result();
+        game
     }
 
     pub fn config(&self) -> &GameConfig {
         &self.config
+    }
+
+    /// The set-up the game started from, if it did not start from the usual position.
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
     }
 
     /// Changes who plays each side (and the time per move) without touching the moves.
@@ -67,17 +97,44 @@ impl Game {
         Ok(())
     }
 
+    /// The position shown (at the cursor).
     pub fn position(&self) -> &Position {
         &self.position
     }
 
+    /// The start position (the root of the tree).
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves from the start to the position shown.
     pub fn history(&self) -> &[MoveRecord] {
         &self.history
     }
 
-    /// How many records an immediate redo sequence could bring back.
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// The node shown.
+    pub fn cursor(&self) -> NodeId {
+        self.cursor
+    }
+
+    /// The line shown: the path to the cursor and the remembered continuation after it.
+    pub fn line(&self) -> Vec<NodeId> {
+        self.tree.line_through(self.cursor)
+    }
+
+    /// How many records redo could bring back: the rest of the line shown.
     pub fn redo_len(&self) -> usize {
-        self.redo.len()
+        let mut n = 0;
+        let mut at = self.cursor;
+        while let Some(next) = self.tree.next(at) {
+            n += 1;
+            at = next;
+        }
+        n
     }
 
     pub fn side_to_move(&self) -> Color {
@@ -88,6 +145,7 @@ impl Game {
         self.config.player(color)
     }
 
+    /// The result of the line shown, at the cursor.
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
     }
@@ -105,38 +163,32 @@ impl Game {
         self.position.check(mv)
     }
 
-    /// Reversi: the discs the last move played (or replayed by redo) flipped; empty after
-    /// an undo, and always in Gomoku.
+    /// Reversi: the discs the move to the cursor flipped; empty after stepping back, and
+    /// always in Gomoku.
     pub fn flipped(&self) -> &[Point] {
         &self.flipped
     }
 
-    /// Plays `mv` for the side to move, taking `ms` milliseconds (at most [`MAX_MOVE_MS`] is
-    /// recorded). Returns the records added: the move, then a Reversi pass if the rules
-    /// force one.
+    /// Plays `mv` for the side to move at the position shown, taking `ms` milliseconds (at
+    /// most [`MAX_MOVE_MS`] is recorded). A move already tried there is followed (keeping its
+    /// record); a new one starts a variation when the position had a continuation. Returns
+    /// the records of the step: the move, then a Reversi pass if the rules force one.
     pub fn play(&mut self, mv: Move, ms: u64) -> Result<Vec<MoveRecord>, GameError> {
-        let played = self.apply(mv, ms)?;
-        self.redo.clear();
-        Ok(played)
-    }
-
-    fn apply(&mut self, mv: Move, ms: u64) -> Result<Vec<MoveRecord>, GameError> {
         if self.result.is_some() {
             return Err(GameError::GameOver);
         }
-        let color = self.side_to_move();
-        let flipped = self.position.flips(mv);
-        self.position.play(mv)?;
-        self.flipped = flipped;
-        let mut played = vec![MoveRecord { mv, color, ms: ms.min(MAX_MOVE_MS) }];
-        if self.position.must_pass() {
-            let color = self.side_to_move();
-            self.position.play(Move::Pass)?;
-            played.push(MoveRecord { mv: Move::Pass, color, ms: 0 });
-        }
-        self.history.extend_from_slice(&played);
-        self.refresh_result();
-        Ok(played)
+        let node = match self.tree.child_with(self.cursor, mv) {
+            Some(node) => node,
+            None => {
+                self.position.check(mv)?;
+                let color = self.side_to_move();
+                let rec = MoveRecord { mv, color, ms: ms.min(MAX_MOVE_MS) };
+                self.tree.add(self.cursor, rec)
+            }
+        };
+        let from = self.history.len();
+        self.goto(node)?;
+        Ok(self.history[from..].to_vec())
     }
 
     /// Plays `mv` as a match between programs does: like [`Game::play`], except that black's
@@ -146,7 +198,6 @@ impl Game {
     pub fn play_or_forfeit(&mut self, mv: Move, ms: u64) -> Result<Vec<MoveRecord>, GameError> {
         match self.play(mv, ms) {
             Err(GameError::Gomoku(GomokuError::Forbidden { point, kind, .. })) => {
-                self.redo.clear();
                 self.forfeit_forbidden(point, kind);
                 Ok(Vec::new())
             }
@@ -155,39 +206,178 @@ impl Game {
     }
 
     /// Takes back the last move (with an automatic pass that followed it, and a resignation
-    /// after it). Returns the records taken back, the most recent first.
+    /// after it): the cursor steps back, the move stays in the tree for redo. Returns the
+    /// records taken back, the most recent first.
     pub fn undo(&mut self) -> Result<Vec<MoveRecord>, GameError> {
-        let had_decision = self.decided.take().is_some();
-        let mut undone = Vec::new();
-        while let Some(rec) = self.history.pop() {
-            undone.push(rec);
-            if rec.mv != Move::Pass {
-                break;
+        let had_decision = self.tree.ended(self.cursor).is_some();
+        self.tree.set_ended(self.cursor, None);
+        let undone: Vec<MoveRecord> = match self.step_back_target() {
+            Some(target) => {
+                let from = self.tree.depth(target);
+                let undone = self.history[from..].iter().rev().copied().collect();
+                self.goto(target)?;
+                undone
             }
-        }
-        if undone.is_empty() && !had_decision {
-            return Err(GameError::NothingToUndo);
-        }
-        self.redo.extend(undone.iter().copied());
-        self.rebuild()?;
+            None if had_decision => {
+                self.refresh_result();
+                Vec::new()
+            }
+            None => return Err(GameError::NothingToUndo),
+        };
         Ok(undone)
     }
 
-    /// Plays the most recently undone move again. Returns the records added.
+    /// Plays the most recently undone move again: the cursor steps forward along the line
+    /// shown. Returns the records added.
     pub fn redo(&mut self) -> Result<Vec<MoveRecord>, GameError> {
         if self.result.is_some() {
             return Err(GameError::GameOver);
         }
-        // Passes come back by themselves when their move is replayed.
-        while self.redo.last().is_some_and(|r| r.mv == Move::Pass) {
-            self.redo.pop();
+        let next = self.tree.next(self.cursor).ok_or(GameError::NothingToRedo)?;
+        let from = self.history.len();
+        self.goto(next)?;
+        Ok(self.history[from..].to_vec())
+    }
+
+    /// Where one step back goes: before the last move, and before the pass it forced.
+    fn step_back_target(&self) -> Option<NodeId> {
+        let mut at = self.cursor;
+        while self.is_pass(at) {
+            at = self.tree.parent(at)?;
         }
-        let rec = self.redo.pop().ok_or(GameError::NothingToRedo)?;
-        let played = self.apply(rec.mv, rec.ms)?;
-        if played.len() > 1 && self.redo.last().is_some_and(|r| r.mv == Move::Pass) {
-            self.redo.pop();
+        self.tree.parent(at)
+    }
+
+    /// Steps one move back along the line shown (a forced pass with it); false at the start.
+    pub fn back(&mut self) -> bool {
+        match self.step_back_target() {
+            Some(target) => self.goto(target).is_ok(),
+            None => false,
         }
-        Ok(played)
+    }
+
+    /// Steps one move forward along the line shown, whatever the result; false at its end.
+    pub fn forward(&mut self) -> bool {
+        match self.tree.next(self.cursor) {
+            Some(next) => self.goto(next).is_ok(),
+            None => false,
+        }
+    }
+
+    /// Shows the position after `ply` records of the line shown (0: the start; past its
+    /// end: its last position). A ply whose move forces a pass shows the position after
+    /// the pass.
+    pub fn go_to_ply(&mut self, ply: usize) -> Result<(), GameError> {
+        let line = self.line();
+        let target = match ply.min(line.len()) {
+            0 => ROOT,
+            n => line[n - 1],
+        };
+        self.goto(target)
+    }
+
+    /// Shows the position at `node` (the line shown then goes through it). An unknown node
+    /// is [`GameError::NoSuchNode`].
+    pub fn goto(&mut self, node: NodeId) -> Result<(), GameError> {
+        if !self.tree.contains(node) {
+            return Err(GameError::NoSuchNode);
+        }
+        if node != self.cursor {
+            if self.tree.parent(node) == Some(self.cursor) {
+                self.step_into(node)?;
+            } else {
+                self.rebuild(node)?;
+            }
+        }
+        // The cursor never rests where the rules force a pass: the pass node follows.
+        while self.position.must_pass() {
+            let pass = self.tree.child_with(self.cursor, Move::Pass);
+            match pass {
+                Some(pass) => self.step_into(pass)?,
+                None => {
+                    let rec = MoveRecord { mv: Move::Pass, color: self.side_to_move(), ms: 0 };
+                    let pass = self.tree.add(self.cursor, rec);
+                    self.step_into(pass)?;
+                }
+            }
+        }
+        self.tree.follow(self.cursor);
+        self.refresh_result();
+        Ok(())
+    }
+
+    /// Moves the cursor to its child `node`, playing the move (checked by the rules).
+    fn step_into(&mut self, node: NodeId) -> Result<(), GameError> {
+        let Some(&rec) = self.tree.record(node) else { return Err(GameError::NoSuchNode) };
+        let flipped = self.position.flips(rec.mv);
+        if let Err(e) = self.position.play(rec.mv) {
+            // Only a move that was never accepted can fail: forget it.
+            self.tree.remove(node);
+            return Err(e);
+        }
+        if rec.mv != Move::Pass {
+            self.flipped = flipped;
+        }
+        self.history.push(rec);
+        self.cursor = node;
+        Ok(())
+    }
+
+    /// Shows `node` by replaying its path from the start (every move on it was checked when
+    /// it entered the tree). One step back in Gomoku takes the stone off instead.
+    fn rebuild(&mut self, node: NodeId) -> Result<(), GameError> {
+        if self.tree.parent(self.cursor) == Some(node) && self.position.take_back() {
+            self.history.pop();
+            self.cursor = node;
+            self.flipped.clear();
+            return Ok(());
+        }
+        let path = self.tree.path(node);
+        let mut position = self.start.clone();
+        let mut history = Vec::with_capacity(path.len());
+        let mut flipped = Vec::new();
+        for &id in &path {
+            let Some(&rec) = self.tree.record(id) else { return Err(GameError::NoSuchNode) };
+            if rec.mv != Move::Pass {
+                flipped = position.flips(rec.mv);
+            }
+            position.replay(rec.mv)?;
+            history.push(rec);
+        }
+        self.position = position;
+        self.history = history;
+        self.flipped = flipped;
+        self.cursor = node;
+        Ok(())
+    }
+
+    fn is_pass(&self, node: NodeId) -> bool {
+        self.tree.record(node).is_some_and(|r| r.mv == Move::Pass)
+    }
+
+    /// Makes the line through `node` the main line (the old main line stays a variation).
+    pub fn promote(&mut self, node: NodeId) -> Result<(), GameError> {
+        if !self.tree.contains(node) {
+            return Err(GameError::NoSuchNode);
+        }
+        self.tree.promote(node);
+        Ok(())
+    }
+
+    /// Deletes `node` and every move after it (a forced pass goes with the move that forced
+    /// it). When the position shown was among them, the move before `node` is shown.
+    pub fn delete(&mut self, node: NodeId) -> Result<(), GameError> {
+        let mut node = node;
+        while self.is_pass(node) {
+            node = self.tree.parent(node).ok_or(GameError::NoSuchNode)?;
+        }
+        let parent = self.tree.parent(node).ok_or(GameError::NoSuchNode)?;
+        if self.tree.is_ancestor(node, self.cursor) {
+            self.goto(parent)?;
+        }
+        self.tree.remove(node);
+        self.tree.follow(self.cursor);
+        Ok(())
     }
 
     /// `color` resigns; the other side wins.
@@ -195,8 +385,7 @@ impl Game {
         if self.result.is_some() {
             return Err(GameError::GameOver);
         }
-        self.decided = Some(self.resignation(color));
-        self.refresh_result();
+        self.set_decided(Some(self.resignation(color)));
         Ok(())
     }
 
@@ -225,36 +414,17 @@ impl Game {
     /// Records that black played the forbidden point `p` (found in a record from elsewhere):
     /// under Renju black loses. The stone is not placed.
     pub(super) fn forfeit_forbidden(&mut self, p: Point, kind: ForbiddenKind) {
-        self.decided = Some(Game::forfeit(p, kind));
-        self.refresh_result();
+        self.set_decided(Some(Game::forfeit(p, kind)));
     }
 
+    /// The decision (resignation, forbidden move) at the position shown.
     pub(super) fn decided(&self) -> Option<&GameResult> {
-        self.decided.as_ref()
+        self.tree.ended(self.cursor)
     }
 
     pub(super) fn set_decided(&mut self, decided: Option<GameResult>) {
-        self.decided = decided;
+        self.tree.set_ended(self.cursor, decided);
         self.refresh_result();
-    }
-
-    pub(super) fn redo_stack(&self) -> &[MoveRecord] {
-        &self.redo
-    }
-
-    pub(super) fn set_redo_stack(&mut self, redo: Vec<MoveRecord>) {
-        self.redo = redo;
-    }
-
-    fn rebuild(&mut self) -> Result<(), GameError> {
-        let mut position = Position::new(self.config.kind)?;
-        for rec in &self.history {
-            position.play(rec.mv)?;
-        }
-        self.position = position;
-        self.flipped.clear();
-        self.refresh_result();
-        Ok(())
     }
 
     fn disc_counts(&self) -> Option<(u32, u32)> {
@@ -265,7 +435,7 @@ impl Game {
     }
 
     fn refresh_result(&mut self) {
-        self.result = self.decided.clone().or_else(|| match &self.position {
+        self.result = self.decided().cloned().or_else(|| match &self.position {
             Position::Gomoku(g) => {
                 if let Some(win) = g.winner() {
                     Some(GameResult {

@@ -200,6 +200,13 @@ impl Position {
         win_through(&self.board, p, color, self.rule)
     }
 
+    /// The win the stone on `p` stands in under `rule`, whichever stone was placed last (for
+    /// checking a set-up position, where any stone may be part of a five).
+    pub fn win_at(&self, p: Point, rule: Rule) -> Option<Win> {
+        let color = self.stone(p)?;
+        win_through(&self.board, p, color, rule)
+    }
+
     /// Whether every point is taken.
     #[inline]
     pub fn is_full(&self) -> bool {

@@ -126,7 +126,7 @@ pub fn parse_board(s: &str) -> Result<Position, NotationError> {
         Some("O" | "o") => Color::White,
         _ => return Err(NotationError::BadSide { found: rest }),
     };
-    check_reachable(black | white)?;
+    check_reachable(black | white).map_err(|u| NotationError::Impossible { reason: u.reason() })?;
     // Each square holds one disc, so the bitboards never overlap.
     Ok(Position::from_player_opponent(
         if side == Color::Black { black } else { white },
@@ -138,11 +138,30 @@ pub fn parse_board(s: &str) -> Result<Position, NotationError> {
 /// The squares d4, e4, d5 and e5.
 const CENTRE: [u8; 4] = [27, 28, 35, 36];
 
+/// Why no game reaches a set of occupied squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreachable {
+    /// A centre square is empty (they start with discs, and discs are never removed).
+    CentreEmpty,
+    /// A disc is cut off from the centre (each disc is placed next to one already there).
+    CutOff,
+}
+
+impl Unreachable {
+    pub const fn reason(self) -> &'static str {
+        match self {
+            Unreachable::CentreEmpty => "the four centre squares d4, e4, d5 and e5 must hold discs",
+            Unreachable::CutOff => {
+                "a disc is cut off from the centre (discs are only placed next to others)"
+            }
+        }
+    }
+}
+
 /// Refuses discs no game can reach: the centre not full, or a disc cut off from it.
-fn check_reachable(occupied: u64) -> Result<(), NotationError> {
+pub fn check_reachable(occupied: u64) -> Result<(), Unreachable> {
     if CENTRE.iter().any(|&sq| occupied & bit(sq) == 0) {
-        let reason = "the four centre squares d4, e4, d5 and e5 must hold discs";
-        return Err(NotationError::Impossible { reason });
+        return Err(Unreachable::CentreEmpty);
     }
     let mut joined = CENTRE.iter().fold(0, |b, &sq| b | bit(sq));
     let mut todo = CENTRE.to_vec();
@@ -161,8 +180,7 @@ fn check_reachable(occupied: u64) -> Result<(), NotationError> {
         }
     }
     if joined != occupied {
-        let reason = "a disc is cut off from the centre (discs are only placed next to others)";
-        return Err(NotationError::Impossible { reason });
+        return Err(Unreachable::CutOff);
     }
     Ok(())
 }

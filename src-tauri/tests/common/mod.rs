@@ -161,8 +161,10 @@ pub fn computer(game: &str, level: &str) -> Value {
 }
 
 /// The number of moves in a snapshot.
+/// The moves that lead to the position shown (`moves` is the whole line shown, `ply` how
+/// many of its entries lead to the position).
 pub fn move_count(s: &Value) -> usize {
-    s["moves"].as_array().map_or(0, |m| m.len())
+    s["ply"].as_u64().map_or(0, |n| n as usize)
 }
 
 /// A stand-in engine: it thinks until its time is up or it is cancelled (reporting

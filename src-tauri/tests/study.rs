@@ -1,0 +1,180 @@
+//! Studying a game on Tauri's mock runtime: stepping, variations (promote, delete), the
+//! tree through save and open, "take back to here and continue" against the computer, the
+//! board editor and its refusals, paste and copy.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use tauri::Manager;
+use tengen_app::files::{open_from, save_to, Format};
+use tengen_app::runtime::AppState;
+
+fn hvh(h: &Harness) -> Value {
+    h.ok("new_game", json!({ "config": gomoku_config("freestyle", 15, human(), human(), 1000) }))
+}
+
+fn play(h: &Harness, moves: &[(u8, u8)]) -> Value {
+    let mut s = Value::Null;
+    for &(x, y) in moves {
+        s = h.ok("play_move", json!({"x": x, "y": y}));
+    }
+    s
+}
+
+fn nav(h: &Harness, to: Value) -> Value {
+    h.ok("navigate", json!({ "nav": to }))
+}
+
+fn labels(s: &Value) -> Vec<String> {
+    s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn stepping_variations_and_the_tree_through_save_and_open() {
+    let h = Harness::new("study-tree");
+    hvh(&h);
+    play(&h, &[(7, 7), (8, 7), (7, 8), (8, 8)]);
+    let s = nav(&h, json!({"to": "back"}));
+    assert_eq!((s["ply"].as_u64(), s["moves"].as_array().unwrap().len()), (Some(3), 4));
+    assert!(s["board"][8][8].is_null(), "the position shown is before the last move");
+    assert_eq!(s["canRedo"], true);
+    let s = nav(&h, json!({"to": "first"}));
+    assert_eq!(s["ply"], 0);
+    let s = nav(&h, json!({"to": "ply", "ply": 2}));
+    assert_eq!((s["ply"].as_u64(), s["toMove"].as_str()), (Some(2), Some("black")));
+    // A move here starts a variation; the old line stays in the tree.
+    let s = play(&h, &[(0, 0)]);
+    assert_eq!(labels(&s), ["h8", "i8", "a15"]);
+    assert_eq!(s["moves"][2]["branch"], 1);
+    assert_eq!(s["moves"][2]["alts"][0]["label"], "h7");
+    let old = s["moves"][2]["alts"][0]["node"].clone();
+    let var = s["moves"][2]["node"].clone();
+    // Back to the old line through its node, then promote the variation.
+    let s = h.ok("navigate", json!({"nav": {"to": "node", "node": old}}));
+    assert_eq!(labels(&s), ["h8", "i8", "h7", "i7"]);
+    let s = h.ok("variation", json!({"action": "promote", "node": var}));
+    assert_eq!(s["moves"][2]["branch"], 1, "the line shown is now the variation");
+    // Save and open keep the tree.
+    let path = h.dir.join("tree.json");
+    let game = h.app.state::<AppState>().lock().game.clone();
+    save_to(&game, &path, Format::Json).unwrap();
+    let back = open_from(&path, game.config()).unwrap();
+    assert_eq!(back.to_json(), game.to_json());
+    assert_eq!(back.tree().preorder().len(), 5);
+    let s = h.ok("variation", json!({"action": "delete", "node": var}));
+    assert!(s["moves"][2]["alts"].is_null(), "one line left");
+    // Bounded arguments.
+    let e = h.err("navigate", json!({"nav": {"to": "ply", "ply": 99}}));
+    assert_eq!(e["code"], "invalid_argument");
+    let e = h.err("navigate", json!({"nav": {"to": "node", "node": 12345}}));
+    assert_eq!(e["code"], "invalid_argument");
+    let e = h.err("variation", json!({"action": "promote", "node": -1}));
+    assert_eq!(e["code"], "invalid_argument");
+    let e = h.err("navigate", json!({"nav": {"to": "sideways"}}));
+    assert_eq!(e["code"], "invalid_argument");
+}
+
+#[test]
+fn against_the_computer_a_move_at_an_earlier_position_is_answered_from_there() {
+    let h = Harness::new("study-takeback").with_fake_engines();
+    let cfg = gomoku_config("freestyle", 15, human(), computer("gomoku", "fivetuple"), 1000);
+    h.ok("new_game", json!({ "config": cfg }));
+    h.ok("play_move", json!({"x": 7, "y": 7}));
+    h.wait_until(10, "the reply", |s| {
+        s["moves"].as_array().unwrap().len() == 2 && s["thinking"].is_null()
+    });
+    h.ok("play_move", json!({"x": 0, "y": 14}));
+    h.wait_until(10, "the second reply", |s| {
+        s["moves"].as_array().unwrap().len() == 4 && s["thinking"].is_null()
+    });
+    // Stepping back is looking: the computer does not move.
+    let s = nav(&h, json!({"to": "ply", "ply": 2}));
+    assert!(s["thinking"].is_null());
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert_eq!(h.snapshot()["ply"], 2);
+    // A move here: the computer answers from the position shown; the old line is kept.
+    h.ok("play_move", json!({"x": 14, "y": 14}));
+    let s = h.wait_until(10, "the answer", |s| s["ply"] == 4 && s["thinking"].is_null());
+    assert_eq!(s["moves"][2]["label"], "o1");
+    assert_eq!(s["moves"][2]["alts"][0]["label"], "a1");
+}
+
+#[test]
+fn the_editor_refuses_positions_no_game_reaches_with_the_reason() {
+    let h = Harness::new("study-edit");
+    hvh(&h);
+    play(&h, &[(7, 7), (8, 8)]);
+    let s = h.ok("edit", json!({"op": {"op": "enter", "from_current": true}}));
+    assert_eq!(s["editor"]["toMove"], "black");
+    assert_eq!(s["board"][7][7], "black");
+    assert_eq!(h.err("play_move", json!({"x": 0, "y": 0}))["code"], "editing");
+    let set = |x: u8, y: u8, stone: Value| {
+        h.ok("edit", json!({"op": {"op": "set", "x": x, "y": y, "stone": stone}}))
+    };
+    set(0, 0, json!("white"));
+    let done = json!({"op": {"op": "done", "black": human(), "white": human()}});
+    let e = h.err("edit", done.clone());
+    assert_eq!(
+        (e["code"].as_str(), e["params"]["reason"].as_str()),
+        (Some("bad_setup"), Some("counts"))
+    );
+    assert_eq!((e["params"]["black"].as_u64(), e["params"]["white"].as_u64()), (Some(1), Some(2)));
+    set(0, 0, Value::Null);
+    h.ok("edit", json!({"op": {"op": "to_move", "color": "white"}}));
+    let e = h.err("edit", done.clone());
+    assert_eq!(e["params"]["reason"], "side_to_move");
+    assert_eq!(e["params"]["expected"], "black");
+    h.ok("edit", json!({"op": {"op": "to_move", "color": "black"}}));
+    for x in 0..5 {
+        set(x, 0, json!("black"));
+        set(x, 2, json!("white"));
+    }
+    assert_eq!(h.err("edit", done.clone())["params"]["reason"], "five");
+    h.ok("edit", json!({"op": {"op": "clear"}}));
+    set(7, 7, json!("black"));
+    let e = h.err("edit", json!({"op": {"op": "set", "x": 15, "y": 0, "stone": "black"}}));
+    assert_eq!(e["code"], "invalid_argument");
+    h.ok("edit", json!({"op": {"op": "to_move", "color": "white"}}));
+    let s = h.ok("edit", done);
+    assert!(s["editor"].is_null());
+    assert_eq!((s["toMove"].as_str(), s["ply"].as_u64()), (Some("white"), Some(0)));
+    assert_eq!(s["board"][7][7], "black");
+    // Reversi: a side that must pass is refused, and the other side offered.
+    h.ok("new_game", json!({ "config": reversi_config(human(), human(), 1000) }));
+    h.ok("edit", json!({"op": {"op": "enter", "from_current": true}}));
+    h.ok("edit", json!({"op": {"op": "set", "x": 3, "y": 3, "stone": null}}));
+    let e = h.err("edit", json!({"op": {"op": "done", "black": human(), "white": human()}}));
+    assert_eq!(e["params"]["reason"], "centre_empty");
+    h.ok("edit", json!({"op": {"op": "cancel"}}));
+    assert_eq!(h.err("edit", json!({"op": {"op": "clear"}}))["code"], "not_editing");
+}
+
+#[test]
+fn paste_says_what_it_recognised_and_copy_gives_the_line() {
+    let h = Harness::new("study-paste");
+    hvh(&h);
+    let s = h.ok("paste_game", json!({"text": "h8 i9 j10"}));
+    assert_eq!(s["notice"]["code"], "pasted");
+    assert_eq!(s["notice"]["params"]["kind"], "move_list");
+    assert_eq!(labels(&s), ["h8", "i9", "j10"]);
+    assert_eq!(h.ok("copy_text", json!({"what": "line"})), "h8 i9 j10");
+    nav(&h, json!({"to": "back"}));
+    assert_eq!(h.ok("copy_text", json!({"what": "position"})), "h8 i9");
+    let s = h.ok("paste_game", json!({"text": "f5d6c3"}));
+    assert_eq!(
+        (s["game"].as_str(), s["notice"]["params"]["kind"].as_str()),
+        (Some("reversi"), Some("transcript"))
+    );
+    let board = h.ok("copy_text", json!({"what": "position"}));
+    let s = h.ok("paste_game", json!({"text": board}));
+    assert_eq!(s["notice"]["params"]["kind"], "board");
+    assert_eq!(h.err("paste_game", json!({"text": "hello"}))["code"], "bad_paste");
+    let huge = "a".repeat(5 * 1024 * 1024);
+    assert_eq!(h.err("paste_game", json!({"text": huge}))["code"], "invalid_argument");
+}

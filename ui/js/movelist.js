@@ -1,0 +1,176 @@
+// The move list: the line shown (snapshot.moves) in numbered rows, each move a button that
+// shows its position (data-ply, 1-based; aria-current="step" on the position shown), the
+// moves after the position shown dimmed, and the variations tried at each move inline after
+// its row, as Sabaki and Yixin-Board list them. A right click (or the context-menu key) on a
+// move or a variation offers "make main line" and "delete from here". Holds no rules: the
+// tree is the backend's (src-tauri/src/snapshot.rs).
+//
+// Stepping through a long game redraws nothing but the two entries whose aria-current
+// changes: the list is rebuilt only when the line itself (its nodes or variations) changes.
+
+import { t } from './i18n.js';
+
+export class MoveList {
+  /**
+   * list: the <ol>; empty: the "no moves" text; actions: { go(node), ply(n), promote(node),
+   * remove(node) }.
+   */
+  constructor(list, empty, actions) {
+    this.list = list;
+    this.empty = empty;
+    this.actions = actions;
+    this.key = null;
+    this.entries = [];
+    this.current = null;
+    this.menu = null;
+    list.addEventListener('click', (e) => {
+      const el = e.target.closest('[data-node]');
+      if (!el) return;
+      if (el.dataset.ply) actions.ply(Number(el.dataset.ply));
+      else actions.go(Number(el.dataset.node));
+    });
+    list.addEventListener('contextmenu', (e) => {
+      const el = e.target.closest('[data-node]');
+      if (!el) return;
+      e.preventDefault();
+      this.openMenu(el, Number(el.dataset.node));
+    });
+    document.addEventListener('click', (e) => {
+      if (this.menu && !this.menu.contains(e.target)) this.closeMenu();
+    });
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') this.closeMenu();
+    });
+  }
+
+  /** Draws `snap`'s line; only aria-current moves when the line is unchanged. */
+  render(snap) {
+    const moves = snap?.moves || [];
+    this.empty.hidden = moves.length > 0;
+    const key = JSON.stringify(moves.map((m) => [m.node, m.label, m.branch || 0, (m.alts || []).map((a) => a.node)]))
+      + (snap?.result ? '!' : '');
+    if (key !== this.key) {
+      this.key = key;
+      this.build(moves);
+      this.current = null;
+    }
+    this.mark(snap?.ply ?? moves.length);
+  }
+
+  build(moves) {
+    const rows = [];
+    let row = null;
+    moves.forEach((m, i) => {
+      if (!row || m.color === 'black' || row.white) {
+        row = { n: rows.length + 1, black: null, white: null, alts: [] };
+        rows.push(row);
+      }
+      row[m.color === 'white' ? 'white' : 'black'] = { ...m, index: i };
+      if (m.alts?.length) row.alts.push({ at: m, alts: m.alts });
+    });
+    this.entries = [];
+    const frag = document.createDocumentFragment();
+    for (const r of rows) {
+      const li = document.createElement('li');
+      const num = document.createElement('span');
+      num.className = 'n';
+      num.textContent = `${r.n}.`;
+      li.append(num);
+      for (const color of ['black', 'white']) {
+        const m = r[color];
+        if (!m) {
+          const span = document.createElement('span');
+          span.className = `mv ${color}`;
+          li.append(span);
+          continue;
+        }
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = `mv ${color}`;
+        b.textContent = m.pass ? t('moves.pass') : m.label;
+        b.dataset.ply = String(m.index + 1);
+        b.dataset.node = String(m.node);
+        if (m.pass) b.classList.add('pass');
+        if (m.branch) {
+          b.classList.add('var');
+          b.title = t('moves.variation');
+        }
+        this.entries[m.index] = b;
+        li.append(b);
+      }
+      for (const { at, alts } of r.alts) {
+        const box = document.createElement('span');
+        box.className = 'alts';
+        box.setAttribute('aria-label', t('moves.variations', { label: at.label }));
+        for (const a of alts) {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.className = 'alt';
+          b.dataset.node = String(a.node);
+          b.textContent = a.label;
+          box.append(b);
+        }
+        li.append(box);
+      }
+      frag.append(li);
+    }
+    this.list.replaceChildren(frag);
+  }
+
+  /** Marks the entry of the position shown (ply: how many entries lead to it). */
+  mark(ply) {
+    const el = this.entries[ply - 1] || null;
+    if (el === this.current && this.ply === ply) return;
+    // Only the entries between the old and the new position change their look.
+    const from = this.current ? Math.min(this.ply ?? 0, ply) : 0;
+    const to = this.current ? Math.max(this.ply ?? 0, ply) : this.entries.length;
+    for (let i = from; i < to; i++) this.entries[i]?.classList.toggle('future', i >= ply);
+    this.ply = ply;
+    if (this.current) this.current.removeAttribute('aria-current');
+    this.current = el;
+    if (el) el.setAttribute('aria-current', 'step');
+    // Scrolling reads the layout: once a frame, however many steps arrive in it.
+    if (!this.scrolling) {
+      this.scrolling = true;
+      requestAnimationFrame(() => {
+        this.scrolling = false;
+        if (this.current) this.current.scrollIntoView({ block: 'nearest' });
+        else this.list.parentElement.scrollTop = 0;
+      });
+    }
+  }
+
+  openMenu(anchor, node) {
+    this.closeMenu();
+    const menu = document.createElement('div');
+    menu.className = 'menu move-menu';
+    menu.setAttribute('role', 'menu');
+    menu.dataset.testid = 'move-menu';
+    const item = (key, run) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.setAttribute('role', 'menuitem');
+      b.textContent = t(key);
+      b.addEventListener('click', () => {
+        this.closeMenu();
+        run(node);
+      });
+      menu.append(b);
+      return b;
+    };
+    item('moves.promote', this.actions.promote).dataset.action = 'promote';
+    item('moves.delete', this.actions.remove).dataset.action = 'delete';
+    const r = anchor.getBoundingClientRect();
+    menu.style.position = 'fixed';
+    menu.style.left = `${Math.round(r.left)}px`;
+    menu.style.top = `${Math.round(r.bottom + 2)}px`;
+    document.body.append(menu);
+    this.menu = menu;
+    menu.querySelector('button').focus();
+  }
+
+  closeMenu() {
+    this.menu?.remove();
+    this.menu = null;
+  }
+}
