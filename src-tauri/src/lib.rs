@@ -11,6 +11,7 @@
 
 #[cfg(feature = "bench")]
 pub mod bench;
+pub mod coach;
 pub mod commands;
 pub mod error;
 pub mod events;

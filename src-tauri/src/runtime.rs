@@ -112,6 +112,7 @@ pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
         session.snapshot()
     };
     let _ = app.emit(events::SNAPSHOT, &snap);
+    crate::coach::refresh(app);
     snap
 }
 

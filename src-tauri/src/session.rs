@@ -158,6 +158,8 @@ pub struct Session {
     seed: u64,
     /// How many snapshots were built (see [`Snapshot::seq`]).
     snapshots: u64,
+    /// What the coach said about the position shown (see `coach.rs`).
+    pub coach: crate::coach::Coach,
 }
 
 /// The default game: Renju on 15x15, the human black against the middle Gomoku level.
@@ -213,6 +215,7 @@ impl Session {
             hint_engine: Default::default(),
             seed: seed_from_clock(),
             snapshots: 0,
+            coach: Default::default(),
         }
     }
 

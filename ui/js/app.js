@@ -11,6 +11,7 @@ import * as sound from './sound.js';
 import { installKeyboard } from './keyboard.js';
 import { installStartPanel, openStartPanel, isStartPanelOpen, refresh as refreshStartPanel, configOf } from './start-panel.js';
 import { installSettings, applySettings, saveSettings, openSettings, settings, withDefaults } from './settings.js';
+import { installCoach, renderCoach } from './coach.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -354,6 +355,13 @@ function render() {
   renderPlayers(snap);
   renderControls(snap);
   renderMoves(snap);
+  renderCoach(snap, !!settings().coach, soleHuman(snap));
+}
+
+/** The colour the one human player plays, or null (two players, or none). */
+function soleHuman(snap) {
+  const humans = ['black', 'white'].filter((c) => isHuman(snap, c));
+  return humans.length === 1 ? humans[0] : null;
 }
 
 // ---------------------------------------------------------------- result dialog
@@ -504,6 +512,7 @@ function wire() {
   $('#btn-hint').addEventListener('click', () => command(api.hint));
   $('#btn-stop').addEventListener('click', () => command(api.stopThinking));
   $('#btn-resign').addEventListener('click', resign);
+  installCoach(() => state.snapshot);
 
   installStartPanel({
     // The panel opens on the current game's settings (the last ones chosen before any game).
