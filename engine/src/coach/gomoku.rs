@@ -373,6 +373,34 @@ mod tests {
         assert!(facts(Rule::Freestyle, "h8 a1 i8 a2 j8 a3 k8 a4 l8").is_empty(), "five ends it");
     }
 
+    /// The cost of the coach over every move of an arena game (lookahead vs pattern), at
+    /// the app's budget: `cargo test --release -p tengen-engine --lib coach::gomoku::tests::cost
+    /// -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn cost_over_a_game() {
+        let game = "h8 f10 e11 g10 f11 e12 g11 d11 e10 h10 g12 d9 f13 h11 e8 j13 i12 h13 h12 \
+                    j12 j14 i11 k13 l12 j10 e9 g9 d10 d12 i13 k11 k14 b9 l11 l13 l10 k12 f8";
+        let points = parse_moves(game, 15).unwrap();
+        let (mut total, mut worst, mut wins) =
+            (std::time::Duration::ZERO, (std::time::Duration::ZERO, 0), 0);
+        for k in 1..=points.len() {
+            let before = Position::from_moves(15, Rule::Freestyle, &points[..k - 1]).unwrap();
+            let clock = std::time::Instant::now();
+            let f = explain(&before, points[k - 1], 20_000).unwrap();
+            let took = clock.elapsed();
+            total += took;
+            worst = worst.max((took, k));
+            wins += f.iter().filter(|x| matches!(x, Fact::ForcedWin { .. })).count();
+        }
+        println!(
+            "{} moves: {total:?} in all, worst {:?} (move {}), {wins} forced wins",
+            points.len() - 1,
+            worst.0,
+            worst.1
+        );
+    }
+
     #[test]
     fn an_illegal_move_is_a_typed_error() {
         let before = Position::from_moves(15, Rule::Freestyle, &[pt("h8")]).unwrap();
