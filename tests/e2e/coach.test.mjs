@@ -5,24 +5,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Session } from './webdriver.mjs';
+import { startApp } from './webdriver.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const artifacts = path.resolve(here, '../artifacts');
-const APP = process.env.TENGEN_APP;
-const DRIVER = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
-
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 let s;
-
 before(async () => {
-  assert.ok(APP, 'TENGEN_APP must point at the built app (scripts/test-e2e.sh sets it)');
-  s = await Session.create(DRIVER, APP);
-  await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to start' });
+  s = await startApp();
 });
-
-after(async () => {
-  await s?.delete();
-});
+after(() => s?.delete());
 
 const shot = (name) => s.screenshot(path.join(artifacts, `e2e-coach-${name}.png`));
 const COACH = `return document.querySelector('[data-testid="coach"]')?.innerText || ''`;

@@ -1,20 +1,12 @@
 // Browser tests of the coach panel (ui/js/coach.js) against the IPC mock: the engine's facts
 // (snapshot.coach, as src-tauri/src/coach.rs sends them) put into words in both languages,
 // the setting, and "Show me" drawing a forced win's line as numbered ghost stones.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openApp, calls, emit, snapshot, reversiStart, screenshot } from './harness.mjs';
+import { useBrowser, closePage, openApp, calls, emit, snapshot, reversiStart, screenshot } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowser();
+const open = (init) => openApp(suite.browser, suite.server.url, init);
 
 const xy = (x, y) => ({ x, y });
 const coachText = (page) => page.locator('[data-testid="coach"]').innerText();
@@ -34,14 +26,10 @@ function openThree(extra = {}) {
   return snap;
 }
 
-async function done(page, shot) {
-  if (shot) await screenshot(page, shot);
-  assert.deepEqual(page.errors.map(String), [], 'no uncaught errors in the page');
-  await page.context().close();
-}
+const done = closePage;
 
 test('the coach is off by default: no panel, and the setting turns it on', async () => {
-  const page = await openApp(browser, server.url, { snapshot: openThree() });
+  const page = await open({ snapshot: openThree() });
   assert.equal(await page.locator('#coach-panel').isVisible(), false);
   await page.click('[data-testid="settings"]');
   await page.check('[data-testid="coach-setting"]');
@@ -53,7 +41,7 @@ test('the coach is off by default: no panel, and the setting turns it on', async
 });
 
 test('the coach says what the move threatens and how to block it, in English and in Chinese', async () => {
-  const page = await openApp(browser, server.url, { snapshot: openThree(), settings: { coach: true } });
+  const page = await open({ snapshot: openThree(), settings: { coach: true } });
   const en = await coachText(page);
   assert.match(en, /Black makes an open three f8–h8: block at e8 or i8, or at d8\/j8 \(forbidden for Black: double three \(三三\)\) for a weaker block\./);
   assert.match(en, /Black threatens a four-three \(四三\) at i9\./);
@@ -72,7 +60,7 @@ test('a four, a forced win with "Show me", and Reversi facts', async () => {
   // human) to move with a forced win of its own in a later snapshot.
   const four = snapshot({ rule: 'renju', moves: [[8, 5], [6, 6], [8, 4], [7, 6], [7, 7], [9, 6], [6, 8], [10, 6]] });
   four.coach = { ply: 8, facts: [{ kind: 'four', color: 'white', from: xy(6, 6), to: xy(10, 6), defence: { point: xy(8, 6), forbidden: 'double_three' } }] };
-  const page = await openApp(browser, server.url, { snapshot: four, settings: { coach: true } });
+  const page = await open({ snapshot: four, settings: { coach: true } });
   assert.match(await coachText(page), /White makes a four g9–k9: the only defence is i9, forbidden for Black \(double three \(三三\)\), so White wins\./);
   assert.equal(await page.locator('[data-testid="coach-show"]').isVisible(), false, 'nothing to show');
 
