@@ -4,6 +4,7 @@
 //! No Tauri dependency lives here; the app and the CLI are thin layers over this crate.
 
 pub mod ai;
+pub mod coach;
 pub mod color;
 pub mod game;
 pub mod gomocup;

@@ -182,6 +182,8 @@ pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Arg<Settings>) -> A
     let st = app_state(&app)?;
     st.lock().settings = settings.clone();
     st.persist_settings(&settings);
+    // Turning the coach on describes the position shown.
+    crate::coach::refresh(&app);
     Ok(settings)
 }
 

@@ -13,6 +13,7 @@
 pub mod analysis;
 #[cfg(feature = "bench")]
 pub mod bench;
+pub mod coach;
 pub mod commands;
 pub mod error;
 pub mod events;

@@ -114,6 +114,7 @@ pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
     let _ = app.emit(events::SNAPSHOT, &snap);
     // Every change of the game passes here: analysis follows the position shown.
     crate::analysis::sync(app);
+    crate::coach::refresh(app);
     snap
 }
 

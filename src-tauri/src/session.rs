@@ -162,6 +162,8 @@ pub struct Session {
     snapshots: u64,
     /// The board editor, while it is open (the game waits behind it).
     pub editor: Option<Editor>,
+    /// What the coach said about the position shown (see `coach.rs`).
+    pub coach: crate::coach::Coach,
 }
 
 /// Where to step in the game tree (the `navigate` command).
@@ -314,6 +316,7 @@ impl Session {
             seed: seed_from_clock(),
             snapshots: 0,
             editor: None,
+            coach: Default::default(),
         }
     }
 

@@ -145,6 +145,9 @@ pub struct Snapshot {
     pub columns: Vec<String>,
     /// Row labels, top to bottom.
     pub rows: Vec<String>,
+    /// The coach's facts about the move that led here (`null` while the coach is off or
+    /// still thinking).
+    pub coach: Option<crate::coach::CoachView>,
 }
 
 impl Snapshot {
@@ -179,6 +182,7 @@ impl Snapshot {
             result: None,
             columns: Vec::new(),
             rows: Vec::new(),
+            coach: None,
         }
     }
 }
@@ -314,5 +318,6 @@ pub fn build(session: &Session) -> Snapshot {
         result,
         columns: pos.column_labels(),
         rows: pos.row_labels(),
+        coach: crate::coach::view(session),
     }
 }

@@ -64,6 +64,8 @@ pub struct Settings {
     pub sound: bool,
     pub show_coordinates: bool,
     pub show_move_numbers: bool,
+    /// The coach: says what each move threatens and how to answer it.
+    pub coach: bool,
     /// The configuration of the last game started, offered again by the start panel.
     /// Checked ([`Settings::validate`]) before it is stored or used.
     pub last_config: Option<GameConfig>,
@@ -113,6 +115,7 @@ impl Default for Settings {
             sound: true,
             show_coordinates: true,
             show_move_numbers: false,
+            coach: false,
             last_config: None,
         }
     }

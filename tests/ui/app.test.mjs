@@ -1,33 +1,20 @@
 // Browser tests of the UI against an IPC mock: node --test tests/ui/
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, openApp, calls, emit, snapshot, reversiStart, screenshot, TIMER_PROBE, activity, CUT_OFF_CHOICES } from './harness.mjs';
+import { useBrowser, closePage, openApp, calls, emit, snapshot, reversiStart, screenshot, TIMER_PROBE, activity, CUT_OFF_CHOICES } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowser();
 
 const cell = (x, y) => `.cell[data-x="${x}"][data-y="${y}"]`;
 const text = (page, sel) => page.locator(sel).innerText();
 
 async function open(init) {
-  const page = await openApp(browser, server.url, init);
+  const page = await openApp(suite.browser, suite.server.url, init);
   return page;
 }
 
-async function done(page, shot) {
-  if (shot) await screenshot(page, shot);
-  assert.deepEqual(page.errors.map(String), [], 'no uncaught errors in the page');
-  await page.context().close();
-}
+const done = closePage;
 
 test("the app's Content-Security-Policy lets the UI load its texts and run", async () => {
   // serve() sends the CSP of src-tauri/tauri.conf.json (when the backend is there): the locale
@@ -48,7 +35,7 @@ test("the app's Content-Security-Policy lets the UI load its texts and run", asy
   const page = await open({ snapshot: snapshot(), script: frozen ? 'Object.freeze(Object.prototype);' : '' });
   assert.equal(await page.evaluate(() => Object.isFrozen(Object.prototype)), frozen);
   const blocked = page.errors.filter((e) => /Content.Security.Policy|Refused/i.test(String(e)));
-  assert.deepEqual(blocked.map(String), [], `CSP (${server.csp || 'none'}) blocks the UI; connect-src needs 'self' for ui/locales`);
+  assert.deepEqual(blocked.map(String), [], `CSP (${suite.server.csp || 'none'}) blocks the UI; connect-src needs 'self' for ui/locales`);
   assert.equal(await text(page, '[data-testid="undo"]'), 'Undo', 'the English texts loaded');
   await page.click(cell(7, 7));
   await page.waitForFunction(() => window.__mock.callsOf('play_move').length === 1);

@@ -5,6 +5,8 @@ import http from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -107,6 +109,30 @@ export async function openApp(browser, url, init = {}) {
   await page.waitForSelector('html[data-ready="true"]', { timeout: 10000 });
   page.errors = errors;
   return page;
+}
+
+/**
+ * The test file's static server and browser, started before its tests and closed after them:
+ * an object whose `server` and `browser` are set once the tests run.
+ */
+export function useBrowser() {
+  const suite = { server: null, browser: null };
+  before(async () => {
+    suite.server = await serve();
+    suite.browser = await launch();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
+}
+
+/** Ends a test's page: its screenshot `shot` if named, no uncaught errors, the context closed. */
+export async function closePage(page, shot) {
+  if (shot) await screenshot(page, shot);
+  assert.deepEqual(page.errors.map(String), [], 'no uncaught errors in the page');
+  await page.context().close();
 }
 
 export const calls = (page, cmd) => page.evaluate((c) => window.__mock.callsOf(c), cmd);

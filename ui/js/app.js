@@ -14,6 +14,7 @@ import { Editor } from './editor.js';
 import { installStartPanel, openStartPanel, isStartPanelOpen, refresh as refreshStartPanel, configOf } from './start-panel.js';
 import { installSettings, applySettings, saveSettings, openSettings, settings, withDefaults } from './settings.js';
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
+import { installCoach, renderCoach } from './coach.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -344,6 +345,13 @@ function render() {
   renderMoves(snap);
   renderAnalysis();
   editor.render(snap);
+  renderCoach(snap, !!settings().coach, soleHuman(snap));
+}
+
+/** The colour the one human player plays, or null (two players, or none). */
+function soleHuman(snap) {
+  const humans = ['black', 'white'].filter((c) => isHuman(snap, c));
+  return humans.length === 1 ? humans[0] : null;
 }
 
 // ---------------------------------------------------------------- result dialog
@@ -554,6 +562,7 @@ function wire() {
   $('#btn-hint').addEventListener('click', () => command(api.hint));
   $('#btn-stop').addEventListener('click', () => command(api.stopThinking));
   $('#btn-resign').addEventListener('click', resign);
+  installCoach(() => state.snapshot);
 
   installStartPanel({
     // The panel opens on the current game's settings (the last ones chosen before any game).

@@ -45,6 +45,7 @@ export async function applySettings(next, { translateNow = true } = {}) {
   form.sound.checked = !!s.sound;
   form.showCoordinates.checked = !!s.showCoordinates;
   form.showMoveNumbers.checked = !!s.showMoveNumbers;
+  form.coach.checked = !!s.coach;
 }
 
 /** Applies `change` at once, then has the backend check and keep it. */

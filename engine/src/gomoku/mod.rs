@@ -28,7 +28,7 @@ pub use position::Position;
 pub use psq::{PsqError, PsqRecord};
 pub use renju::ForbiddenKind;
 pub use rule::Rule;
-pub use shapes::{shapes_at, Shape};
+pub use shapes::{shapes_at, shapes_by_direction, Shape};
 pub use win::Win;
 
 /// The smallest supported board (cells per side).

@@ -64,6 +64,12 @@ impl Position {
         &self.board
     }
 
+    /// The [`super::line`] key of the line through `p` along `dir` (one of
+    /// [`super::DIRECTIONS`]): the ten cells around it, off-board cells as edges.
+    pub fn line_key(&self, p: Point, dir: (i32, i32)) -> super::line::Key {
+        super::line::key_at(&self.board, p, dir)
+    }
+
     /// The rule the game is played under.
     #[inline]
     pub fn rule(&self) -> Rule {

@@ -80,39 +80,42 @@ impl Shape {
 /// Returns an empty list for an empty or off-board point, and for a stone that makes no
 /// named shape (for example a lone stone).
 pub fn shapes_at(position: &Position, p: Point) -> Vec<Shape> {
+    let mut shapes: Vec<Shape> = shapes_by_direction(position, p).into_iter().flatten().collect();
+    shapes.sort();
+    shapes
+}
+
+/// The shape the stone on `p` makes along each of [`DIRECTIONS`] (in that order), `None`
+/// where it makes none; all `None` for an empty or off-board point.
+pub fn shapes_by_direction(position: &Position, p: Point) -> [Option<Shape>; 4] {
     if !p.on_board(position.size()) {
-        return Vec::new();
+        return [None; 4];
     }
     let Some(color) = position.stone(p) else {
-        return Vec::new();
+        return [None; 4];
     };
     let rule = position.rule();
     let board = position.board();
-    let mut shapes: Vec<Shape> = DIRECTIONS
-        .iter()
-        .filter_map(|&(dx, dy)| {
-            let key = line::key_at(board, p, (dx, dy));
-            // Empty cells where the stone would win across another line: a five, not a
-            // builder of this line's shapes. Stones added along this line never touch the
-            // other lines through such a cell, so it is decided once.
-            let inert = (1..=SPAN)
-                .flat_map(|k| [-k, k])
-                .filter(|&k| {
-                    line::cell(key, k) == EMPTY && {
-                        let (x, y) = (p.x as i32 + k * dx, p.y as i32 + k * dy);
-                        let q = Point::new(x as u8, y as u8);
-                        DIRECTIONS
-                            .iter()
-                            .filter(|&&e| e != (dx, dy))
-                            .any(|&e| line::wins(line::key_at(board, q, e), color, rule))
-                    }
-                })
-                .fold(Offsets::NONE, Offsets::with);
-            Shape::of(line::pattern_building(key, color, rule, inert))
-        })
-        .collect();
-    shapes.sort();
-    shapes
+    DIRECTIONS.map(|(dx, dy)| {
+        let key = line::key_at(board, p, (dx, dy));
+        // Empty cells where the stone would win across another line: a five, not a
+        // builder of this line's shapes. Stones added along this line never touch the
+        // other lines through such a cell, so it is decided once.
+        let inert = (1..=SPAN)
+            .flat_map(|k| [-k, k])
+            .filter(|&k| {
+                line::cell(key, k) == EMPTY && {
+                    let (x, y) = (p.x as i32 + k * dx, p.y as i32 + k * dy);
+                    let q = Point::new(x as u8, y as u8);
+                    DIRECTIONS
+                        .iter()
+                        .filter(|&&e| e != (dx, dy))
+                        .any(|&e| line::wins(line::key_at(board, q, e), color, rule))
+                }
+            })
+            .fold(Offsets::NONE, Offsets::with);
+        Shape::of(line::pattern_building(key, color, rule, inert))
+    })
 }
 
 #[cfg(test)]

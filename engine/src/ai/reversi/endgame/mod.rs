@@ -32,6 +32,8 @@ use crate::ai::CancelFlag;
 use crate::reversi::{point_of, Position};
 use crate::{Move, Point};
 
+/// The solver's parity regions (the four quadrants) and their parity, for the coach.
+pub use bits::{parity_of, PARITY_MASK, QUADRANT};
 use probcut::CONFIDENCE;
 use search::{Search, PASS};
 use tt::Table;
