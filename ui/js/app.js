@@ -158,13 +158,45 @@ function apply(snap) {
   if (snap.result && prev && !prev.result && sameGame) showResult(snap);
 }
 
+// Progress (up to ten a second) changes only the analysis line and the heat map. Both are
+// written in one animation frame, the analysis line at every report and the heat map at most
+// HEAT_EVERY_MS apart (the eye needs no more; each repaint of the board costs a core's share
+// in WebKitGTK's software painting), and only the heat cells that changed (board.setHeat).
+const HEAT_EVERY_MS = 250;
+const progressPaint = { frame: 0, timer: 0, heatAt: -Infinity };
+
 function onProgress(p) {
   const snap = state.snapshot;
   if (!snap || p.generation !== snap.generation) return;
   state.progress = p;
-  // Progress changes only the heat map and the analysis line: the rest stays as drawn.
-  board.set(boardConfig(snap));
-  $('#analysis').textContent = analysisText(snap);
+  if (!progressPaint.frame) progressPaint.frame = requestAnimationFrame(paintProgress);
+}
+
+function paintProgress(now) {
+  progressPaint.frame = 0;
+  const snap = state.snapshot;
+  if (!snap?.thinking) return;
+  const text = analysisText(snap);
+  const el = $('#analysis');
+  if (el.textContent !== text) el.textContent = text;
+  const wait = progressPaint.heatAt + HEAT_EVERY_MS - now;
+  if (wait <= 0) {
+    progressPaint.heatAt = now;
+    board.setHeat(heatOf(snap));
+  } else if (!progressPaint.timer) {
+    progressPaint.timer = setTimeout(() => {
+      progressPaint.timer = 0;
+      if (!progressPaint.frame) progressPaint.frame = requestAnimationFrame(paintProgress);
+    }, wait);
+  }
+}
+
+/** Drops a pending progress paint (a snapshot draws everything anew). */
+function cancelProgressPaint() {
+  cancelAnimationFrame(progressPaint.frame);
+  clearTimeout(progressPaint.timer);
+  progressPaint.frame = 0;
+  progressPaint.timer = 0;
 }
 
 // ---------------------------------------------------------------- rendering
@@ -195,9 +227,6 @@ function boardConfig(snap) {
   if (p) {
     stones = snap.board.map((row, y) => (y === p.y ? row.map((c, x) => (x === p.x ? p.color : c)) : row));
   }
-  let heat = [];
-  if (thinking && state.progress?.candidates?.length) heat = heatFrom(state.progress.candidates);
-  else if (thinking || snap.hint) heat = heatFrom(snap.heat);
   return {
     game: snap.game,
     size: snap.size,
@@ -213,7 +242,7 @@ function boardConfig(snap) {
     legal: humanToMove && !thinking ? snap.legalMoves || [] : [],
     hint: on ? snap.hint : null,
     line: snap.result?.line || [],
-    heat,
+    heat: heatOf(snap),
     flipped: snap.flipped || [],
     ghost: humanToMove && !thinking ? snap.toMove : null,
     interactive: on,
@@ -221,6 +250,12 @@ function boardConfig(snap) {
     showCursor: state.showCursor,
     labels,
   };
+}
+
+/** The heat map: the latest progress's candidates while thinking, else the snapshot's. */
+function heatOf(snap) {
+  if (snap.thinking && state.progress?.candidates?.length) return heatFrom(state.progress.candidates);
+  return snap.thinking || snap.hint ? heatFrom(snap.heat) : [];
 }
 
 function statusText(snap) {
@@ -341,6 +376,7 @@ function renderControls(snap) {
 
 function render() {
   const snap = state.snapshot;
+  cancelProgressPaint();
   board.set(boardConfig(snap));
   $('#status').textContent = statusText(snap);
   $('#shapes').textContent = shapesText(snap);

@@ -4,20 +4,43 @@
 let ctx = null;
 let enabled = true;
 let noise = null;
+let creating = false; // the context is made after the current frame (see unlock)
+let queued = null; // a click asked for before the context existed
 
 export function setEnabled(on) {
   enabled = !!on;
 }
 
-/** Call from a user gesture so later (computer) moves may sound too. */
-export function unlock() {
-  if (!enabled) return;
+function create() {
+  creating = false;
+  if (!enabled || ctx) return;
   try {
-    ctx ||= new (window.AudioContext || window.webkitAudioContext)();
-    if (ctx.state === 'suspended') ctx.resume();
+    ctx = new (window.AudioContext || window.webkitAudioContext)();
   } catch {
     ctx = null;
+    return;
   }
+  const kind = queued;
+  queued = null;
+  if (kind) click(kind);
+  else if (ctx.state === 'suspended') ctx.resume().catch(() => {});
+}
+
+/**
+ * Call from a user gesture so later (computer) moves may sound too. Making the context starts
+ * the audio back end (GStreamer in WebKitGTK), which took 100–200 ms of the first click's
+ * task and held back the frame with the player's stone; so it is made once that frame has
+ * been painted. The page has had its user gesture by then, which lets the context run.
+ */
+export function unlock() {
+  if (!enabled) return;
+  if (ctx) {
+    if (ctx.state === 'suspended') ctx.resume().catch(() => {});
+    return;
+  }
+  if (creating) return;
+  creating = true;
+  requestAnimationFrame(() => setTimeout(create));
 }
 
 function noiseBuffer() {
@@ -35,7 +58,11 @@ function noiseBuffer() {
 
 /** kind: "stone" (gomoku, bright wood click) or "disc" (reversi, softer). */
 export function click(kind = 'stone') {
-  if (!enabled || !ctx) return;
+  if (!enabled) return;
+  if (!ctx) {
+    if (creating) queued = kind;
+    return;
+  }
   // The context may still be resuming after the gesture that unlocked it.
   if (ctx.state === 'suspended') {
     ctx.resume().then(() => ctx.state === 'running' && play(kind), () => {});
