@@ -800,3 +800,24 @@ test('a progress report repaints only the heat cells that changed, at most four 
   assert.equal(await page.locator('.heat.on').count(), 0);
   await done(page);
 });
+
+test("sound: the audio context is made after the click's frame, and rests once the click has sounded", async () => {
+  const script = `window.__made = [];
+    const Real = AudioContext;
+    window.AudioContext = class extends Real {
+      constructor(...a) { super(...a); window.__made.push({ inClick: !!window.__inClick }); window.__ctx = this; }
+    };
+    document.addEventListener('click', () => (window.__inClick = true), { capture: true });
+    window.addEventListener('click', () => (window.__inClick = false));`;
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }), settings: { sound: true }, script });
+  await page.click(cell(3, 3));
+  await page.waitForFunction(() => window.__made.length === 1);
+  assert.deepEqual(await page.evaluate(() => window.__made), [{ inClick: false }], 'not in the click handler');
+  await page.waitForFunction(() => window.__ctx.state === 'suspended', null, { timeout: 3000 });
+  // The computer's reply sounds again (the context wakes for it), then rests again.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 3], [4, 4]] }));
+  await page.waitForFunction(() => window.__ctx.state === 'running', null, { timeout: 3000 });
+  await page.waitForFunction(() => window.__ctx.state === 'suspended', null, { timeout: 3000 });
+  assert.equal(await page.evaluate(() => window.__made.length), 1, 'one context');
+  await done(page);
+});

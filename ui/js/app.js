@@ -582,8 +582,9 @@ function wire() {
 async function init() {
   wire();
   // Everything the first screen needs is asked for at once (the texts of the system's
-  // language before the setting is known); the snapshot after the event listeners, so that
-  // no change between the two is missed.
+  // language before the setting is known, the snapshot beside the event listeners). A change
+  // between the snapshot and the listeners is not lost: once they listen, the snapshot is
+  // asked for again, off the first screen's path (apply() keeps the newer of the two).
   prefetch(['en', resolveLanguage('auto')]);
   const saved = api.getSettings().then(withDefaults, (err) => {
     if (err.code !== 'no_backend') showError(err);
@@ -593,7 +594,7 @@ async function init() {
     on('snapshot', apply),
     on('ai-progress', onProgress),
   ]);
-  const first = listening.then(() => api.getSnapshot()).catch(() => null);
+  const first = api.getSnapshot().catch(() => null);
 
   // The marks time the start for scripts/bench-app.mjs.
   const mark = (name) => performance.mark(`tengen-${name}`);
@@ -605,8 +606,10 @@ async function init() {
   if (snap && snap.board) apply(snap);
   else render();
   if (!state.snapshot) openStartPanel();
+  await listening;
   document.documentElement.dataset.ready = 'true';
   mark('rendered');
+  api.getSnapshot().then((s) => s?.board && apply(s), () => {});
   // The first frame with the board has been painted.
   requestAnimationFrame(() => setTimeout(() => mark('board-drawn')));
 }

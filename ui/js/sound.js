@@ -6,6 +6,11 @@ let enabled = true;
 let noise = null;
 let creating = false; // the context is made after the current frame (see unlock)
 let queued = null; // a click asked for before the context existed
+let rest = 0; // the timer that suspends the context after the last sound
+
+// A running context renders silence without end (4% of a core in WebKitGTK's web process
+// while the app waits for the human): it is suspended once a sound has played out.
+const REST_AFTER_MS = 1000;
 
 export function setEnabled(on) {
   enabled = !!on;
@@ -23,7 +28,7 @@ function create() {
   const kind = queued;
   queued = null;
   if (kind) click(kind);
-  else if (ctx.state === 'suspended') ctx.resume().catch(() => {});
+  else ctx.suspend().catch(() => {}); // until a sound needs it (see click)
 }
 
 /**
@@ -33,12 +38,12 @@ function create() {
  * been painted. The page has had its user gesture by then, which lets the context run.
  */
 export function unlock() {
-  if (!enabled) return;
+  if (!enabled || creating) return;
   if (ctx) {
-    if (ctx.state === 'suspended') ctx.resume().catch(() => {});
+    // A gesture may resume it (where the context was made without one); it rests again soon.
+    if (ctx.state === 'suspended') ctx.resume().then(restSoon, () => {});
     return;
   }
-  if (creating) return;
   creating = true;
   requestAnimationFrame(() => setTimeout(create));
 }
@@ -71,7 +76,14 @@ export function click(kind = 'stone') {
   if (ctx.state === 'running') play(kind);
 }
 
+/** Suspends the context REST_AFTER_MS after the last call. */
+function restSoon() {
+  clearTimeout(rest);
+  rest = setTimeout(() => ctx.state === 'running' && ctx.suspend().catch(() => {}), REST_AFTER_MS);
+}
+
 function play(kind) {
+  restSoon();
   const t = ctx.currentTime + 0.005;
   const out = ctx.createGain();
   out.gain.value = 0.6;
