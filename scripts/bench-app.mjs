@@ -8,7 +8,8 @@
 //   - IPC round trips (get_snapshot) idle and while Master thinks; the size of a snapshot and
 //     of the progress events;
 //   - the delay from a click (a real WebDriver click) to the player's stone in a frame, and to
-//     the backend's confirmation.
+//     the backend's confirmation, the first click apart from the later ones, and how long the
+//     page's click handlers ran; then the CPU at rest again, after the clicks.
 // Prints one JSON report on stdout; progress goes to stderr.
 import fs from 'node:fs';
 import os from 'node:os';
