@@ -737,6 +737,7 @@ test('an argument the backend cannot read is refused in words', async () => {
 test('a progress report repaints only the heat cells that changed, at most four times a second, in animation frames', async () => {
   const thinking = { color: 'white', depth: 1, score: null, nodes: 0, nps: 0 };
   const page = await open({ snapshot: snapshot({ moves: [[7, 7]], thinking, generation: 4 }) });
+  await page.waitForTimeout(400); // the first stone's short animation ends (it too writes a class)
   // Every DOM change under the board, with the cell it happened in and when.
   await page.evaluate(() => {
     window.__changes = [];
