@@ -2,13 +2,16 @@
 # Measures the real app the way a user feels it (scripts/bench-app.mjs): time to the first
 # paint and to the board drawn (warm and with an empty cache), CPU and PSS of every process of
 # the app idle and while Master thinks, IPC round trips idle and while Master thinks, the size
-# of snapshots and progress events, and the delay from a click to the player's stone.
+# of snapshots and progress events, the delay from a click to the player's stone and to the
+# backend's confirmation (the first click of a session apart from the later ones, with the time
+# the page's click handlers took), and the CPU at rest again after the clicks.
 #   scripts/bench-app.sh [BINARY]      default: target/release/tengen-app
 # Build the binary with the UI embedded first:
 #   cargo build --release -p tengen-app --features tengen-app/custom-protocol,tengen-app/bench
 # (drop `,tengen-app/bench` on a tree without that feature; it adds the in-app report below).
 # BENCH_RUNS sets how many cold and warm starts are timed (default 3); BENCH_ONLY=start stops
-# after them; BENCH_AB=1 adds side-by-side runs with and without the animations. The report
+# after them; BENCH_AB=1 adds side-by-side runs with and without the animations (and with
+# the thinking animations in steps). The report
 # is JSON on stdout. Runs under its own Xvfb, tauri-driver and a throw-away data directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -600,6 +600,10 @@ test("the player's stone is drawn at the click, and stays when the backend confi
   // A snapshot event that arrives first confirms it the same way.
   await page.click(cell(4, 5));
   assert.equal((await nextFrame(page, 4, 5)).provisional, false, "white's turn: the computer's, nothing is drawn");
+  // The mock still answers that click (after 400 ms): let it land before the next snapshot,
+  // or a slow machine sees it arrive after the event and pass the turn.
+  await page.waitForSelector(`${cell(4, 5)}[data-stone]`);
+  await slowPlay(page, 10000); // and the answer to the next click comes after the test
   await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 5], [9, 9]] }));
   await page.click(cell(2, 2));
   assert.equal((await nextFrame(page, 2, 2)).provisional, true);
@@ -843,5 +847,94 @@ test('paste opens what the clipboard holds and says what it was; Ctrl+C copies t
   await page.keyboard.press('Control+Shift+C');
   await page.waitForFunction(() => window.__mock.callsOf('copy_text').length === 2);
   assert.deepEqual((await calls(page, 'copy_text'))[1].args, { what: 'position' });
+  await done(page);
+});
+
+test('a progress report repaints only the heat cells that changed, at most four times a second, in animation frames', async () => {
+  const thinking = { color: 'white', depth: 1, score: null, nodes: 0, nps: 0 };
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7]], thinking, generation: 4 }) });
+  await page.waitForTimeout(400); // the first stone's short animation ends (it too writes a class)
+  // Every DOM change under the board, with the cell it happened in and when.
+  await page.evaluate(() => {
+    window.__changes = [];
+    window.__inFrame = false;
+    const raf = window.requestAnimationFrame;
+    window.requestAnimationFrame = (fn) => raf((t) => { window.__inFrame = true; try { fn(t); } finally { window.__inFrame = false; } });
+    new MutationObserver((list) => {
+      for (const m of list) {
+        const c = m.target.closest?.('.cell');
+        window.__changes.push({ cell: c ? `${c.dataset.x},${c.dataset.y}` : m.target.className?.baseVal ?? m.target.className, at: performance.now() });
+      }
+    }).observe(document.querySelector('.board'), { subtree: true, attributes: true, childList: true, characterData: true });
+    // Writes must come from a frame callback: record any that does not.
+    window.__outside = 0;
+    const heat = Object.getOwnPropertyDescriptor(DOMTokenList.prototype, 'add').value;
+    DOMTokenList.prototype.add = function (...names) { if (names.includes('on') && !window.__inFrame) window.__outside++; return heat.apply(this, names); };
+  });
+  const cand = (x, y, value) => ({ x, y, score: { kind: 'eval', value } });
+  const progress = (depth, candidates) => emit(page, 'ai-progress', {
+    generation: 4, color: 'white', depth, seldepth: depth, nodes: depth * 1000, nps: 1e6, score: { kind: 'eval', value: 5 }, pv: ['h8'], candidates,
+  });
+  const changedCells = () => page.evaluate(() => [...new Set(window.__changes.map((c) => c.cell))].sort());
+  const reset = () => page.evaluate(() => (window.__changes = []));
+
+  await progress(2, [cand(8, 8, 30), cand(6, 6, 10)]);
+  await page.waitForFunction(() => document.querySelector('#analysis').textContent.includes('depth 2'));
+  assert.deepEqual(await changedCells(), ['6,6', '8,8'], 'the first report paints its two candidates');
+  assert.equal(await page.locator('.heat.on').count(), 2);
+
+  // Same two candidates with the same ranks, one new: only the new one is painted, and
+  // nothing else on the board (stones, coordinates, labels) is written.
+  await page.waitForTimeout(300);
+  await reset();
+  await progress(3, [cand(8, 8, 30), cand(6, 6, 10), cand(9, 6, 0)]);
+  await page.waitForFunction(() => document.querySelectorAll('.heat.on').length === 3);
+  assert.deepEqual(await changedCells(), ['9,6']);
+  assert.match(await text(page, '#analysis'), /depth 3/);
+
+  // A burst of reports 50 ms apart: the analysis line shows the latest at once; the heat map
+  // follows at most four times a second (paints at least 250 ms apart) and ends on the latest.
+  await page.waitForTimeout(300);
+  await reset();
+  for (let i = 0; i < 10; i++) {
+    await progress(10 + i, [cand(i, 0, 50), cand(8, 8, 30)]);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForFunction(() => document.querySelector('#analysis').textContent.includes('depth 19'));
+  await page.waitForFunction(() => document.querySelector('.cell[data-x="9"][data-y="0"] .heat.on'));
+  const paints = await page.evaluate(() => {
+    const times = [...new Set(window.__changes.filter((c) => /^\d+,\d+$/.test(c.cell)).map((c) => Math.round(c.at)))];
+    return times.filter((t, i) => i === 0 || t - times[i - 1] > 20); // one paint = changes within a frame
+  });
+  assert.ok(paints.length < 10, `${paints.length} heat paints for 10 reports: ${paints}`);
+  for (let i = 1; i < paints.length; i++) assert.ok(paints[i] - paints[i - 1] >= 240, `paints ${paints[i - 1]} and ${paints[i]} too close`);
+  assert.equal(await page.locator('.heat.on').count(), 2, 'the latest two candidates');
+  assert.equal(await page.evaluate(() => window.__outside), 0, 'every heat write ran in an animation frame');
+
+  // The reply: the heat map goes with the snapshot, and no paint is left pending.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8]], generation: 4 }));
+  await page.waitForTimeout(400);
+  assert.equal(await page.locator('.heat.on').count(), 0);
+  await done(page);
+});
+
+test("sound: the audio context is made after the click's frame, and rests once the click has sounded", async () => {
+  const script = `window.__made = [];
+    const Real = AudioContext;
+    window.AudioContext = class extends Real {
+      constructor(...a) { super(...a); window.__made.push({ inClick: !!window.__inClick }); window.__ctx = this; }
+    };
+    document.addEventListener('click', () => (window.__inClick = true), { capture: true });
+    window.addEventListener('click', () => (window.__inClick = false));`;
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }), settings: { sound: true }, script });
+  await page.click(cell(3, 3));
+  await page.waitForFunction(() => window.__made.length === 1);
+  assert.deepEqual(await page.evaluate(() => window.__made), [{ inClick: false }], 'not in the click handler');
+  await page.waitForFunction(() => window.__ctx.state === 'suspended', null, { timeout: 3000 });
+  // The computer's reply sounds again (the context wakes for it), then rests again.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [3, 3], [4, 4]] }));
+  await page.waitForFunction(() => window.__ctx.state === 'running', null, { timeout: 3000 });
+  await page.waitForFunction(() => window.__ctx.state === 'suspended', null, { timeout: 3000 });
+  assert.equal(await page.evaluate(() => window.__made.length), 1, 'one context');
   await done(page);
 });

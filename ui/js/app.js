@@ -171,13 +171,45 @@ function apply(snap) {
   if (snap.result && prev && !prev.result && sameGame && !stepped) showResult(snap);
 }
 
+// Progress (up to ten a second) changes only the analysis line and the heat map. Both are
+// written in one animation frame, the analysis line at every report and the heat map at most
+// HEAT_EVERY_MS apart (the eye needs no more; each repaint of the board costs a core's share
+// in WebKitGTK's software painting), and only the heat cells that changed (board.setHeat).
+const HEAT_EVERY_MS = 250;
+const progressPaint = { frame: 0, timer: 0, heatAt: -Infinity };
+
 function onProgress(p) {
   const snap = state.snapshot;
   if (!snap || p.generation !== snap.generation) return;
   state.progress = p;
-  // Progress changes only the heat map and the analysis line: the rest stays as drawn.
-  board.set(boardConfig(snap));
-  $('#analysis').textContent = analysisText(snap);
+  if (!progressPaint.frame) progressPaint.frame = requestAnimationFrame(paintProgress);
+}
+
+function paintProgress(now) {
+  progressPaint.frame = 0;
+  const snap = state.snapshot;
+  if (!snap?.thinking) return;
+  const text = analysisText(snap);
+  const el = $('#analysis');
+  if (el.textContent !== text) el.textContent = text;
+  const wait = progressPaint.heatAt + HEAT_EVERY_MS - now;
+  if (wait <= 0) {
+    progressPaint.heatAt = now;
+    board.setHeat(heatOf(snap));
+  } else if (!progressPaint.timer) {
+    progressPaint.timer = setTimeout(() => {
+      progressPaint.timer = 0;
+      if (!progressPaint.frame) progressPaint.frame = requestAnimationFrame(paintProgress);
+    }, wait);
+  }
+}
+
+/** Drops a pending progress paint (a snapshot draws everything anew). */
+function cancelProgressPaint() {
+  cancelAnimationFrame(progressPaint.frame);
+  clearTimeout(progressPaint.timer);
+  progressPaint.frame = 0;
+  progressPaint.timer = 0;
 }
 
 // ---------------------------------------------------------------- rendering
@@ -212,10 +244,6 @@ function boardConfig(snap) {
   if (p) {
     stones = snap.board.map((row, y) => (y === p.y ? row.map((c, x) => (x === p.x ? p.color : c)) : row));
   }
-  let heat = [];
-  if (thinking && state.progress?.candidates?.length) heat = heatFrom(state.progress.candidates);
-  else if (thinking || snap.hint) heat = heatFrom(snap.heat);
-  else heat = heatFrom(heatCandidates());
   return {
     game: snap.game,
     size: snap.size,
@@ -231,7 +259,7 @@ function boardConfig(snap) {
     legal: humanToMove && !thinking ? snap.legalMoves || [] : [],
     hint: on ? snap.hint : null,
     line: editing ? [] : snap.result?.line || [],
-    heat: editing ? [] : heat,
+    heat: editing ? [] : heatOf(snap),
     flipped: editing ? [] : snap.flipped || [],
     ghost: editing ? (editor.tool === 'erase' ? null : editor.tool) : humanToMove && !thinking ? snap.toMove : null,
     interactive: on || editing,
@@ -239,6 +267,12 @@ function boardConfig(snap) {
     showCursor: state.showCursor,
     labels,
   };
+}
+
+/** The heat map: the latest progress's candidates while thinking, else the snapshot's. */
+function heatOf(snap) {
+  if (snap.thinking && state.progress?.candidates?.length) return heatFrom(state.progress.candidates);
+  return snap.thinking || snap.hint ? heatFrom(snap.heat) : heatFrom(heatCandidates());
 }
 
 function statusText(snap) {
@@ -330,6 +364,7 @@ function renderControls(snap) {
 
 function render() {
   const snap = state.snapshot;
+  cancelProgressPaint();
   board.set(boardConfig(snap));
   $('#status').textContent = statusText(snap);
   $('#shapes').textContent = shapesText(snap);
@@ -613,8 +648,9 @@ function wire() {
 async function init() {
   wire();
   // Everything the first screen needs is asked for at once (the texts of the system's
-  // language before the setting is known); the snapshot after the event listeners, so that
-  // no change between the two is missed.
+  // language before the setting is known, the snapshot beside the event listeners). A change
+  // between the snapshot and the listeners is not lost: once they listen, the snapshot is
+  // asked for again, off the first screen's path (apply() keeps the newer of the two).
   prefetch(['en', resolveLanguage('auto')]);
   const saved = api.getSettings().then(withDefaults, (err) => {
     if (err.code !== 'no_backend') showError(err);
@@ -630,7 +666,7 @@ async function init() {
       onError: showError,
     }),
   ]);
-  const first = listening.then(() => api.getSnapshot()).catch(() => null);
+  const first = api.getSnapshot().catch(() => null);
 
   // The marks time the start for scripts/bench-app.mjs.
   const mark = (name) => performance.mark(`tengen-${name}`);
@@ -642,8 +678,10 @@ async function init() {
   if (snap && snap.board) apply(snap);
   else render();
   if (!state.snapshot) openStartPanel();
+  await listening;
   document.documentElement.dataset.ready = 'true';
   mark('rendered');
+  api.getSnapshot().then((s) => s?.board && apply(s), () => {});
   // The first frame with the board has been painted.
   requestAnimationFrame(() => setTimeout(() => mark('board-drawn')));
 }

@@ -2,6 +2,16 @@
 // like chessground/Shudan, it takes plain data through set(config) and reports clicks
 // through onSelect(x, y). Cells carry data-x/data-y (0-based from the top-left) and, when
 // occupied, data-stone="black"|"white".
+//
+// Updates touch only what changed: every cell keeps what it shows (cell._shown), and a write
+// goes to the DOM only when a value differs from it. Two entry points:
+//   set(config)                 merges config and brings every cell up to date (snapshots);
+//   updateCells(layer, points, paint)
+//                               one layer of per-cell values, without the rest of the board:
+//                               points [{x, y, v}] (cells left out get null); paint(cell, v, old)
+//                               runs only for the cells whose v changed, and the call answers
+//                               how many cells it touched. setHeat(heat) is the heat map's
+//                               layer; an overlay (scores, candidates) adds its own the same way.
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -97,6 +107,49 @@ export class Board {
     return this.cells[y * this.config.size + x];
   }
 
+  /**
+   * Brings one layer of per-cell values up to date: `points` [{x, y, v}] give the values (a
+   * cell left out has null), and `paint(cell, v, old)` runs only for the cells whose value
+   * differs from what they show. Answers the number of cells painted.
+   */
+  updateCells(layer, points, paint) {
+    const { size } = this.config;
+    const want = new Map();
+    for (const p of points || []) {
+      if (p.x >= 0 && p.y >= 0 && p.x < size && p.y < size) want.set(p.y * size + p.x, p.v ?? null);
+    }
+    let touched = 0;
+    this.cells.forEach((cell, i) => {
+      const v = want.get(i) ?? null;
+      const old = cell._shown[layer] ?? null;
+      if (v === old) return;
+      cell._shown[layer] = v;
+      paint(cell, v, old);
+      touched++;
+    });
+    return touched;
+  }
+
+  /**
+   * The heat map [{x, y, v}] with v in 0..1 (shown on empty cells only, in 1/100 steps):
+   * repaints only the cells whose intensity changed. Answers the number of cells painted.
+   */
+  setHeat(heat) {
+    this.config.heat = heat || [];
+    const stones = this.prev;
+    const points = this.config.heat
+      .filter((h) => !stones?.[h.y]?.[h.x])
+      .map((h) => ({ x: h.x, y: h.y, v: Math.round(Math.max(0.08, Math.min(1, h.v)) * 100) / 100 }));
+    return this.updateCells('heat', points, (cell, v) => {
+      if (v == null) {
+        cell._heat.classList.remove('on');
+        return;
+      }
+      cell._heat.style.setProperty('--h', String(v));
+      cell._heat.classList.add('on');
+    });
+  }
+
   build() {
     const { game, size } = this.config;
     this.el.className = `board board-${game}`;
@@ -130,7 +183,7 @@ export class Board {
         cell._stone = stone;
         cell._mark = mark;
         cell._heat = heat;
-        cell._state = '';
+        cell._shown = {}; // what the cell shows, by layer (see updateCells)
         row.append(cell);
         this.cells.push(cell);
       }
@@ -204,17 +257,16 @@ export class Board {
 
     const columns = c.columns?.length === size ? c.columns : defaultColumns(size);
     const rows = c.rows?.length === size ? c.rows : Array.from({ length: size }, (_, i) => String(size - i));
-    for (const side of ['top', 'bottom']) {
-      el.querySelectorAll(`.coords-${side} span`).forEach((s, i) => (s.textContent = columns[i]));
-    }
-    for (const side of ['left', 'right']) {
-      el.querySelectorAll(`.coords-${side} span`).forEach((s, i) => (s.textContent = rows[i]));
+    for (const side of ['top', 'bottom', 'left', 'right']) {
+      const labels = side === 'top' || side === 'bottom' ? columns : rows;
+      el.querySelectorAll(`.coords-${side} span`).forEach((s, i) => {
+        if (s.textContent !== labels[i]) s.textContent = labels[i];
+      });
     }
 
     const forbidden = new Map((c.forbidden || []).map((p) => [key(p.x, p.y), p.kind || '']));
     const legal = setOf(c.legal);
     const line = setOf(c.line);
-    const heat = new Map((c.heat || []).map((h) => [key(h.x, h.y), h.v]));
     const hint = c.hint ? key(c.hint.x, c.hint.y) : null;
     const last = c.lastMove ? key(c.lastMove.x, c.lastMove.y) : null;
     const cursor = c.cursor ? key(c.cursor.x, c.cursor.y) : null;
@@ -253,8 +305,9 @@ export class Board {
         if (stone && k === provisional) cls += ' provisional';
         if (cell.className !== cls) cell.className = cls;
 
-        if (stone) cell.dataset.stone = stone;
-        else delete cell.dataset.stone;
+        if (stone) {
+          if (cell.dataset.stone !== stone) cell.dataset.stone = stone;
+        } else if (cell.dataset.stone) delete cell.dataset.stone;
 
         const s = cell._stone;
         const sCls = stone ? `stone ${stone}` : 'stone';
@@ -271,13 +324,6 @@ export class Board {
         const numText = stone && number != null ? String(number) : '';
         if (s.textContent !== numText) s.textContent = numText;
 
-        const h = heat.get(k);
-        if (h != null && !stone) {
-          cell._heat.style.setProperty('--h', Math.max(0.08, Math.min(1, h)).toFixed(3));
-          cell._heat.classList.add('on');
-        } else {
-          cell._heat.classList.remove('on');
-        }
         if (!stone && forbidden.has(k)) cell._mark.title = forbidden.get(k);
         else if (cell._mark.title) cell._mark.removeAttribute('title');
 
@@ -289,6 +335,7 @@ export class Board {
       next.push(rowOut);
     }
     this.prev = next;
+    this.setHeat(c.heat);
     if (cursor) el.setAttribute('aria-activedescendant', `cell-${c.cursor.x}-${c.cursor.y}`);
     else el.removeAttribute('aria-activedescendant');
   }

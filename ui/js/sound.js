@@ -4,20 +4,48 @@
 let ctx = null;
 let enabled = true;
 let noise = null;
+let creating = false; // the context is made after the current frame (see unlock)
+let queued = null; // a click asked for before the context existed
+let rest = 0; // the timer that suspends the context after the last sound
+
+// A running context renders silence without end (4% of a core in WebKitGTK's web process
+// while the app waits for the human): it is suspended once a sound has played out.
+const REST_AFTER_MS = 1000;
 
 export function setEnabled(on) {
   enabled = !!on;
 }
 
-/** Call from a user gesture so later (computer) moves may sound too. */
-export function unlock() {
-  if (!enabled) return;
+function create() {
+  creating = false;
+  if (!enabled || ctx) return;
   try {
-    ctx ||= new (window.AudioContext || window.webkitAudioContext)();
-    if (ctx.state === 'suspended') ctx.resume();
+    ctx = new (window.AudioContext || window.webkitAudioContext)();
   } catch {
     ctx = null;
+    return;
   }
+  const kind = queued;
+  queued = null;
+  if (kind) click(kind);
+  else ctx.suspend().catch(() => {}); // until a sound needs it (see click)
+}
+
+/**
+ * Call from a user gesture so later (computer) moves may sound too. Making the context starts
+ * the audio back end (GStreamer in WebKitGTK), which took 100–200 ms of the first click's
+ * task and held back the frame with the player's stone; so it is made once that frame has
+ * been painted. The page has had its user gesture by then, which lets the context run.
+ */
+export function unlock() {
+  if (!enabled || creating) return;
+  if (ctx) {
+    // A gesture may resume it (where the context was made without one); it rests again soon.
+    if (ctx.state === 'suspended') ctx.resume().then(restSoon, () => {});
+    return;
+  }
+  creating = true;
+  requestAnimationFrame(() => setTimeout(create));
 }
 
 function noiseBuffer() {
@@ -35,7 +63,11 @@ function noiseBuffer() {
 
 /** kind: "stone" (gomoku, bright wood click) or "disc" (reversi, softer). */
 export function click(kind = 'stone') {
-  if (!enabled || !ctx) return;
+  if (!enabled) return;
+  if (!ctx) {
+    if (creating) queued = kind;
+    return;
+  }
   // The context may still be resuming after the gesture that unlocked it.
   if (ctx.state === 'suspended') {
     ctx.resume().then(() => ctx.state === 'running' && play(kind), () => {});
@@ -44,7 +76,14 @@ export function click(kind = 'stone') {
   if (ctx.state === 'running') play(kind);
 }
 
+/** Suspends the context REST_AFTER_MS after the last call. */
+function restSoon() {
+  clearTimeout(rest);
+  rest = setTimeout(() => ctx.state === 'running' && ctx.suspend().catch(() => {}), REST_AFTER_MS);
+}
+
 function play(kind) {
+  restSoon();
   const t = ctx.currentTime + 0.005;
   const out = ctx.createGain();
   out.gain.value = 0.6;
