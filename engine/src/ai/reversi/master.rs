@@ -253,6 +253,11 @@ impl Engine<Position> for Master {
         SearchResult { best: square_move(best), info: ctrl.snapshot() }
     }
 
+    /// The endgame solver splits its root among `threads` threads.
+    fn set_threads(&mut self, threads: usize) {
+        self.solver.set_threads(threads);
+    }
+
     /// A new game: both tables are emptied and their memory given back.
     fn clear(&mut self) {
         self.strong.clear();

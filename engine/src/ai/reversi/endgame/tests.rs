@@ -312,3 +312,43 @@ fn presearched_solves_match_exact_only_searches() {
         }
     }
 }
+
+/// Solves split among threads give what one thread gives: the exact score, bounds on the
+/// right side of any window, a best move that reaches the score; and a cancel stops them.
+#[test]
+fn split_solves_match_one_thread() {
+    let mut rng = Rng::new(11);
+    let cancel = CancelFlag::new();
+    let mut one = Solver::with_tt_bits(16);
+    let mut split = Solver::with_tt_bits(16);
+    split.set_threads(3);
+    for empties in [parallel::SPLIT_MIN, PRESEARCH_MIN] {
+        for _ in 0..3 {
+            let (p, o) = random_endgame(&mut rng, empties);
+            one.clear();
+            let truth = one.solve_bits(p, o, -64, 64, &cancel).expect("not cancelled").score;
+            for (alpha, beta) in [(-64, 64), (-1, 1), (truth - 2, truth), (truth, truth + 2)] {
+                split.clear();
+                let r = split.solve_bits(p, o, alpha, beta, &cancel).expect("not cancelled");
+                if truth <= alpha {
+                    assert!(r.score <= alpha && r.score >= truth);
+                } else if truth >= beta {
+                    assert!(r.score >= beta && r.score <= truth);
+                } else {
+                    assert_eq!(r.score, truth, "p={p:#x} o={o:#x} ({alpha}, {beta})");
+                    if let Some(sq) = r.best {
+                        let f = flips_walk(p, o, sq as usize);
+                        let (np, no) = (o & !f, p | f | bit(sq as usize));
+                        let child = one.solve_bits(np, no, -64, 64, &cancel).unwrap();
+                        assert_eq!(-child.score, truth, "the best move reaches the score");
+                    }
+                }
+                assert!(r.nodes > 0);
+            }
+        }
+    }
+    let cancelled = CancelFlag::new();
+    cancelled.cancel();
+    let (p, o) = random_endgame(&mut rng, 20);
+    assert_eq!(split.solve_bits(p, o, -64, 64, &cancelled), None);
+}
