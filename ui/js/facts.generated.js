@@ -96,6 +96,7 @@ export const FACTS = Object.freeze({
     "sound": true,
     "showCoordinates": true,
     "showMoveNumbers": false,
+    "threads": null,
     "lastConfig": null
   },
   "defaultConfig": {

@@ -299,6 +299,11 @@ impl<'a> Control<'a> {
         self.stopped
     }
 
+    /// Whether the search has a node budget.
+    pub fn has_node_limit(&self) -> bool {
+        self.max_nodes != u64::MAX
+    }
+
     /// Nodes visited so far.
     #[inline]
     pub fn nodes(&self) -> u64 {

@@ -253,8 +253,10 @@ impl Engine<Position> for Master {
         SearchResult { best: square_move(best), info: ctrl.snapshot() }
     }
 
-    /// The endgame solver splits its root among `threads` threads.
+    /// The midgame search (Lazy SMP) and the endgame solver (its root split) use
+    /// `threads` threads.
     fn set_threads(&mut self, threads: usize) {
+        self.strong.set_threads(threads);
         self.solver.set_threads(threads);
     }
 
