@@ -178,7 +178,7 @@ pub fn get_settings<R: Runtime>(app: AppHandle<R>) -> AppResult<Settings> {
 #[tauri::command(async)]
 pub fn set_settings<R: Runtime>(app: AppHandle<R>, settings: Arg<Settings>) -> AppResult<Settings> {
     let Arg(settings) = settings;
-    settings.validate().map_err(AppError::config)?;
+    settings.validate().map_err(AppError::settings)?;
     let st = app_state(&app)?;
     st.lock().settings = settings.clone();
     st.persist_settings(&settings);

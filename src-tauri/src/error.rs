@@ -31,6 +31,9 @@ pub enum AppError {
     /// A command argument is out of range or malformed.
     #[error("Invalid {field}: {detail}.")]
     InvalidArgument { field: &'static str, detail: String },
+    /// The search threads setting is out of range.
+    #[error("Search threads must be from 1 to {max}, not {value}.")]
+    InvalidThreads { value: usize, max: usize },
     /// Reading or writing a file failed.
     #[error("Could not {action} {path}: {detail}.")]
     File { action: &'static str, path: String, detail: String },
@@ -68,6 +71,7 @@ impl AppError {
             AppError::NothingToRedo => "nothing_to_redo",
             AppError::GameOver => "game_over",
             AppError::InvalidArgument { .. } => "invalid_argument",
+            AppError::InvalidThreads { .. } => "invalid_threads",
             AppError::File { .. } => "file_error",
             AppError::BadFile { .. } => "bad_file",
             AppError::Editing => "editing",
@@ -91,6 +95,7 @@ impl AppError {
                 v
             }
             AppError::NotYourTurn { color } => json!({ "color": color }),
+            AppError::InvalidThreads { value, max } => json!({ "value": value, "max": max }),
             AppError::InvalidArgument { field, detail } => {
                 json!({ "field": field, "detail": detail })
             }
@@ -126,6 +131,16 @@ impl AppError {
                 AppError::IllegalMove { reason, x, y, detail: e.to_string() }
             }
             None => AppError::Internal(e.to_string()),
+        }
+    }
+
+    /// Settings the app refused ([`crate::storage::Settings::validate`]).
+    pub fn settings(e: crate::storage::SettingsError) -> AppError {
+        match e {
+            crate::storage::SettingsError::Threads { value, max } => {
+                AppError::InvalidThreads { value, max }
+            }
+            crate::storage::SettingsError::Config(e) => AppError::config(e),
         }
     }
 
@@ -205,6 +220,17 @@ mod tests {
         assert_eq!(v["params"], json!({}));
         let v = serde_json::to_value(AppError::NotYourTurn { color: Color::White }).unwrap();
         assert_eq!(v["params"]["color"], "white");
+    }
+
+    #[test]
+    fn threads_out_of_range_name_the_range() {
+        let e = AppError::settings(crate::storage::SettingsError::Threads { value: 0, max: 64 });
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(v["code"], "invalid_threads");
+        assert_eq!(
+            (v["params"]["value"].as_u64(), v["params"]["max"].as_u64()),
+            (Some(0), Some(64))
+        );
     }
 
     #[test]

@@ -91,6 +91,8 @@ pub struct SearchPlan {
     pub position: Position,
     pub limits: Limits,
     pub seed: u64,
+    /// Search threads (the settings').
+    pub threads: usize,
     factory: EngineFactory,
 }
 
@@ -110,6 +112,7 @@ impl SearchPlan {
             Some((l, engine)) if l == self.level => engine,
             _ => (self.factory)(self.level, self.seed),
         };
+        engine.set_threads(self.threads);
         let result =
             engine.search(&self.position, &self.limits, cancel, report).map_err(|e| e.to_string());
         *guard = Some((self.level, engine));
@@ -713,6 +716,7 @@ impl Session {
             position: self.game.position().clone(),
             limits: limits_for(level, Duration::from_millis(self.game.config().time_per_move_ms)),
             seed: self.seed,
+            threads: self.settings.search_threads(),
             factory: self.engine_factory.clone(),
         }
     }

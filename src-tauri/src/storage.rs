@@ -16,6 +16,7 @@ use std::thread;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use tengen_engine::ai::control::{default_threads, MAX_THREADS};
 use tengen_engine::game::{GameConfig, GameError};
 use tengen_engine::io::{read_text_bounded, ReadError};
 
@@ -66,15 +67,30 @@ pub struct Settings {
     pub show_move_numbers: bool,
     /// The coach: says what each move threatens and how to answer it.
     pub coach: bool,
+    /// Search threads of the engines that use them; `None`: all cores but one
+    /// ([`tengen_engine::ai::control::default_threads`]). At most
+    /// [`tengen_engine::ai::control::MAX_THREADS`].
+    pub threads: Option<usize>,
     /// The configuration of the last game started, offered again by the start panel.
     /// Checked ([`Settings::validate`]) before it is stored or used.
     pub last_config: Option<GameConfig>,
 }
 
 impl Settings {
-    /// Checks what the settings say beyond their types: the last configuration's limits.
-    pub fn validate(&self) -> Result<(), GameError> {
-        self.last_config.as_ref().map_or(Ok(()), GameConfig::validate)
+    /// Checks what the settings say beyond their types: the threads' range and the last
+    /// configuration's limits.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        if let Some(threads) = self.threads {
+            if !(1..=MAX_THREADS).contains(&threads) {
+                return Err(SettingsError::Threads { value: threads, max: MAX_THREADS });
+            }
+        }
+        Ok(self.last_config.as_ref().map_or(Ok(()), GameConfig::validate)?)
+    }
+
+    /// The search threads the engines use.
+    pub fn search_threads(&self) -> usize {
+        self.threads.unwrap_or_else(default_threads)
     }
 
     /// Reads a settings file leniently, as older or hand-edited files may be: a field of the
@@ -107,6 +123,15 @@ impl Settings {
     }
 }
 
+/// Why settings were refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    #[error("search threads must be from 1 to {max}, not {value}")]
+    Threads { value: usize, max: usize },
+    #[error(transparent)]
+    Config(#[from] GameError),
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
@@ -116,6 +141,7 @@ impl Default for Settings {
             show_coordinates: true,
             show_move_numbers: false,
             coach: false,
+            threads: None,
             last_config: None,
         }
     }
@@ -403,6 +429,31 @@ pub(crate) mod tests {
         write_atomic(&d.join(SETTINGS_FILE), br#"{"theme":"light"}"#).unwrap();
         assert_eq!(st.load_settings().0.theme, Theme::Light);
         assert!(st.load_settings().0.sound);
+    }
+
+    #[test]
+    fn threads_out_of_range_are_refused_and_a_stored_one_falls_back() {
+        let with = |threads| Settings { threads, ..Settings::default() };
+        assert!(with(None).validate().is_ok());
+        assert_eq!(with(None).search_threads(), default_threads());
+        assert!(with(Some(1)).validate().is_ok());
+        assert_eq!(with(Some(3)).search_threads(), 3);
+        assert!(with(Some(MAX_THREADS)).validate().is_ok());
+        for bad in [0, MAX_THREADS + 1] {
+            let e = with(Some(bad)).validate().unwrap_err();
+            assert!(
+                matches!(e, SettingsError::Threads { value, max } if value == bad && max == MAX_THREADS)
+            );
+        }
+        let d = temp_dir("threads");
+        let st = Storage::new(Some(d.clone()));
+        for (text, threads, notice) in
+            [(r#"{"threads":2}"#, Some(2), false), (r#"{"threads":0}"#, None, true)]
+        {
+            write_atomic(&d.join(SETTINGS_FILE), text.as_bytes()).unwrap();
+            let (s, n) = st.load_settings();
+            assert_eq!((s.threads, n.is_some()), (threads, notice), "{text}");
+        }
     }
 
     #[test]

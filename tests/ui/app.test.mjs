@@ -430,6 +430,24 @@ test('sound: a new stone clicks through Web Audio, and the mute setting silences
   await done(page);
 });
 
+test('threads: a number or all cores but one (null) is saved, a refusal is shown in words', async () => {
+  const page = await open({ snapshot: snapshot(), settings: { threads: null } });
+  await page.click('[data-testid="settings"]');
+  assert.equal(await page.$eval('[data-testid="threads"]', (s) => s.value), 'auto');
+  assert.equal(await text(page, '[data-testid="threads"] option[value="auto"]'), 'All cores but one');
+  await page.selectOption('[data-testid="threads"]', '1');
+  await page.waitForFunction(() => window.__mock.callsOf('set_settings').length === 1);
+  assert.equal((await calls(page, 'set_settings')).at(-1).args.settings.threads, 1);
+  await page.selectOption('[data-testid="threads"]', 'auto');
+  await page.waitForFunction(() => window.__mock.callsOf('set_settings').length === 2);
+  assert.equal((await calls(page, 'set_settings')).at(-1).args.settings.threads, null);
+  await page.evaluate(() => window.__mock.fail('set_settings', { code: 'invalid_threads', message: 'Search threads must be from 1 to 64, not 0.', params: { value: 0, max: 64 } }));
+  await page.selectOption('[data-testid="threads"]', '1');
+  await page.waitForSelector('#toast:not([hidden])');
+  assert.equal(await text(page, '[data-testid="toast"]'), 'Search threads must be from 1 to 64.');
+  await done(page);
+});
+
 test('statistics: shown when the backend keeps them, a placeholder otherwise', async () => {
   const stats = [{ game: 'gomoku', rule: 'renju', level: 'master', wins: 3, losses: 5, draws: 1 }, { game: 'reversi', level: 'greedy', wins: 2, losses: 0, draws: 0 }];
   const page = await open({ snapshot: snapshot(), responses: { get_stats: stats } });

@@ -97,6 +97,7 @@ export const FACTS = Object.freeze({
     "showCoordinates": true,
     "showMoveNumbers": false,
     "coach": false,
+    "threads": null,
     "lastConfig": null
   },
   "defaultConfig": {

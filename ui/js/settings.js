@@ -1,4 +1,5 @@
-// The settings dialog and the settings in force: language, theme, sound, board marks. The
+// The settings dialog and the settings in force: language, theme, sound, board marks, search
+// threads. The
 // defaults come from Rust (facts.generated.js); the backend checks and stores what is saved.
 
 import { api } from './ipc.js';
@@ -46,6 +47,22 @@ export async function applySettings(next, { translateNow = true } = {}) {
   form.showCoordinates.checked = !!s.showCoordinates;
   form.showMoveNumbers.checked = !!s.showMoveNumbers;
   form.coach.checked = !!s.coach;
+  fillThreads(form.threads, s.threads);
+}
+
+/** The threads choices: automatic, then 1 to the machine's cores (and the value in force). */
+function fillThreads(select, threads) {
+  const most = Math.max(navigator.hardwareConcurrency || 1, Number.isInteger(threads) ? threads : 1);
+  while (select.options.length > most + 1) select.remove(select.options.length - 1);
+  for (let n = select.options.length; n <= most; n++) select.add(new Option(String(n), String(n)));
+  select.value = Number.isInteger(threads) ? String(threads) : 'auto';
+}
+
+/** A form control's value as the settings hold it. */
+function valueOf(el) {
+  if (el.type === 'checkbox') return el.checked;
+  if (el.name === 'threads') return el.value === 'auto' ? null : Number(el.value);
+  return el.value;
 }
 
 /** Applies `change` at once, then has the backend check and keep it. */
@@ -101,7 +118,7 @@ export function installSettings(given) {
   hooks = { ...hooks, ...given };
   $('#settings-dialog form').addEventListener('change', (e) => {
     const el = e.target;
-    saveSettings({ [el.name]: el.type === 'checkbox' ? el.checked : el.value });
+    saveSettings({ [el.name]: valueOf(el) });
   });
   systemDark.addEventListener('change', () => {
     document.documentElement.dataset.theme = resolvedTheme(current.theme);

@@ -77,6 +77,24 @@ pub struct Args {
     /// Print only the summary, not a line per game.
     #[arg(long)]
     pub quiet: bool,
+    /// Search threads of both levels (those that use them: Master); default: all cores but
+    /// one.
+    #[arg(long, value_parser = super::threads_arg)]
+    pub threads: Option<usize>,
+    /// Search threads of the first level (--black) only, in both colours.
+    #[arg(long, value_parser = super::threads_arg)]
+    pub threads_black: Option<usize>,
+    /// Search threads of the second level (--white) only, in both colours.
+    #[arg(long, value_parser = super::threads_arg)]
+    pub threads_white: Option<usize>,
+}
+
+impl Args {
+    /// The search threads of the first (`first`) or the second level.
+    fn threads_of(&self, first: bool) -> usize {
+        let own = if first { self.threads_black } else { self.threads_white };
+        own.or(self.threads).unwrap_or_else(tengen_engine::ai::control::default_threads)
+    }
 }
 
 fn parse_rule(s: &str) -> Result<Rule, String> {
@@ -123,8 +141,10 @@ pub enum ArenaError {
 const MIN_SIZE: u8 = 9;
 
 /// A fresh engine of `level`, or an explanation if this build cannot make one.
-fn computer(level: Level, seed: u64) -> Result<Computer, ArenaError> {
-    Computer::new(level, seed).ok_or(ArenaError::Unavailable(level))
+fn computer(level: Level, seed: u64, threads: usize) -> Result<Computer, ArenaError> {
+    Computer::new(level, seed)
+        .map(|c| c.with_threads(threads))
+        .ok_or(ArenaError::Unavailable(level))
 }
 
 /// SplitMix-style seed of game `i`.
@@ -209,7 +229,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     };
     for contestant in [&first, &second] {
         match contestant {
-            Contestant::Level(level) => drop(computer(*level, 0)?),
+            Contestant::Level(level) => drop(computer(*level, 0, 1)?),
             Contestant::External(_) if reversi => {
                 return Err(ArenaError::Unsupported("external brains play Gomoku only".into()))
             }
@@ -246,8 +266,10 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         // Game 2k: the first level plays black; game 2k+1: colours swapped.
         let first_is_black = i % 2 == 0;
         let (b_level, w_level) = if first_is_black { (&first, &second) } else { (&second, &first) };
-        let mut b = player(b_level, game_seed(args.seed, i, 0), &brain_settings)?;
-        let mut w = player(w_level, game_seed(args.seed, i, 1), &brain_settings)?;
+        let (b_threads, w_threads) =
+            (args.threads_of(first_is_black), args.threads_of(!first_is_black));
+        let mut b = player(b_level, game_seed(args.seed, i, 0), b_threads, &brain_settings)?;
+        let mut w = player(w_level, game_seed(args.seed, i, 1), w_threads, &brain_settings)?;
         let config = session_config(args, b_level, w_level);
         let done = play::play(config, opening, [&mut *b, &mut *w], time)?;
         max_ms = max_ms.max(done.max_ms);
@@ -332,10 +354,11 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
 fn player(
     contestant: &Contestant,
     seed: u64,
+    threads: usize,
     settings: &dyn Fn(&std::path::Path) -> BrainSettings,
 ) -> Result<Box<dyn Player>, ArenaError> {
     match contestant {
-        Contestant::Level(level) => Ok(Box::new(computer(*level, seed)?)),
+        Contestant::Level(level) => Ok(Box::new(computer(*level, seed, threads)?)),
         Contestant::External(path) => Ok(Box::new(External::new(settings(path)))),
     }
 }

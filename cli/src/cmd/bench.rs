@@ -35,6 +35,9 @@ pub struct Args {
     /// How many times each classic level moves in each position for the timing table.
     #[arg(long, default_value_t = 20)]
     pub repeat: u32,
+    /// Search threads of the levels that use them (Master); default: all cores but one.
+    #[arg(long, value_parser = super::threads_arg)]
+    pub threads: Option<usize>,
 }
 
 /// Gomoku middle-game positions: name, board size, moves in board notation (black first).
@@ -137,6 +140,11 @@ fn limits_for(args: &Args, default_depth: u32) -> (String, Limits) {
     }
 }
 
+/// The threads the searching levels use.
+fn threads(args: &Args) -> usize {
+    args.threads.unwrap_or_else(ai::control::default_threads)
+}
+
 fn wanted(args: &Args, name: &str) -> bool {
     args.level.as_deref().is_none_or(|l| l.eq_ignore_ascii_case(name))
 }
@@ -155,6 +163,7 @@ fn bench_gomoku(args: &Args) -> CmdResult {
         let mut total = Total::default();
         for (name, pos) in &positions {
             let mut engine = ai::gomoku::new_engine(level, 1);
+            engine.set_threads(threads(args));
             search_line(name, &mut *engine, pos, &limits, &mut total)?;
         }
         if total.nodes > 0 {
@@ -208,6 +217,7 @@ fn bench_reversi(args: &Args) -> CmdResult {
         let mut total = Total::default();
         for (name, pos) in &positions {
             let mut engine = ai::reversi::new_engine(level, 1);
+            engine.set_threads(threads(args));
             search_line(name, &mut *engine, pos, &limits, &mut total)?;
         }
         if total.nodes > 0 {

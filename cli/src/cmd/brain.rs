@@ -270,6 +270,7 @@ fn serve(args: &Args) -> Result<(), BrainError> {
                     limits: controls.limits(),
                     budget: controls.move_budget(),
                     memory: controls.max_memory,
+                    threads: controls.threads,
                 };
                 let deadline = Instant::now() + controls.reply_time();
                 let answer = match searcher.think(request, deadline, &rx, &mut pending) {
@@ -308,6 +309,8 @@ struct Request {
     budget: Duration,
     /// The manager's max_memory (0: none): a new value makes a new engine.
     memory: u64,
+    /// Search threads (`INFO thread_num`).
+    threads: usize,
 }
 
 /// What the search thread is told.
@@ -370,6 +373,7 @@ impl SearchThread {
                         // Made here if not at START, inside the move's reply time.
                         let (e, _) = engine
                             .get_or_insert_with(|| (make_engine(level, seed, r.memory), r.memory));
+                        e.set_threads(r.threads);
                         let run = || answer(e, &r.pos, r.job, &r.limits, &cancel, &best);
                         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
                         if result.is_err() {

@@ -57,3 +57,37 @@ pub fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
     }
     false
 }
+
+/// A `--threads` value out of range (1 to [`tengen_engine::ai::control::MAX_THREADS`]).
+#[derive(Debug, thiserror::Error)]
+#[error("threads must be a whole number from 1 to {max}, not {value:?}")]
+pub struct ThreadsError {
+    pub value: String,
+    pub max: usize,
+}
+
+/// Parses a `--threads` value: a number of search threads within the engine's range.
+pub fn threads_arg(s: &str) -> Result<usize, ThreadsError> {
+    let max = tengen_engine::ai::control::MAX_THREADS;
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| ThreadsError { value: s.to_string(), max })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_arg_takes_the_engines_range_only() {
+        assert_eq!(threads_arg("1").unwrap(), 1);
+        assert_eq!(threads_arg("2").unwrap(), 2);
+        let max = tengen_engine::ai::control::MAX_THREADS;
+        assert_eq!(threads_arg(&max.to_string()).unwrap(), max);
+        for bad in ["0", "-1", "x", "", &(max + 1).to_string()] {
+            assert!(threads_arg(bad).is_err(), "{bad:?}");
+        }
+    }
+}

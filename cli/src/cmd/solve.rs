@@ -29,6 +29,9 @@ pub struct Args {
     /// Transposition table size as a power of two of entries (32 bytes each).
     #[arg(long, default_value_t = DEFAULT_TT_BITS, value_parser = clap::value_parser!(u32).range(10..=28))]
     tt_bits: u32,
+    /// Search threads (the root's moves split among them); default: all cores but one.
+    #[arg(long, value_parser = super::threads_arg)]
+    threads: Option<usize>,
 }
 
 /// Why the positions cannot be read.
@@ -110,6 +113,8 @@ pub fn run(args: Args) -> CmdResult {
     check_table(args.tt_bits, tengen_engine::memory::table_cap())?;
     let positions = read(&args.file)?;
     let mut solver = Solver::with_tt_bits(args.tt_bits);
+    let threads = args.threads.unwrap_or_else(tengen_engine::ai::control::default_threads);
+    solver.set_threads(threads);
     solver.try_allocate().map_err(|source| SolveError::NoMemory {
         bits: args.tt_bits,
         need: Solver::table_bytes(args.tt_bits) >> 20,
@@ -119,11 +124,12 @@ pub fn run(args: Args) -> CmdResult {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "# tengen solve {}: {} positions, {}, table 2^{} entries",
+        "# tengen solve {}: {} positions, {}, table 2^{} entries, {} threads",
         args.file.display(),
         positions.len(),
         if args.wld { "win/draw/loss" } else { "exact" },
-        args.tt_bits
+        args.tt_bits,
+        threads
     )?;
     writeln!(out, "# N MOVE SCORE NODES SECONDS NPS")?;
     let (mut total_nodes, mut total_seconds) = (0u64, 0f64);

@@ -35,6 +35,16 @@ const TIME_LEFT_SHARE: u32 = 12;
 /// How often [`Control::watch`] looks at a helper thread.
 const WATCH_EVERY: Duration = Duration::from_millis(2);
 
+/// The most search threads an engine uses (a larger setting is taken as this many).
+pub const MAX_THREADS: usize = 64;
+
+/// The threads a search uses unless told otherwise: all the machine's cores but one (left
+/// to the app's window and the rest of the system), at least one.
+pub fn default_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_sub(1).clamp(1, MAX_THREADS)
+}
+
 /// How much longer the next iteration is predicted to take than the last one, given the
 /// last two iterations' times (the growth of the last step, within sane bounds).
 pub fn predict_next(last: Duration, before: Duration) -> Duration {
@@ -289,6 +299,11 @@ impl<'a> Control<'a> {
         self.stopped
     }
 
+    /// Whether the search has a node budget.
+    pub fn has_node_limit(&self) -> bool {
+        self.max_nodes != u64::MAX
+    }
+
     /// Nodes visited so far.
     #[inline]
     pub fn nodes(&self) -> u64 {
@@ -395,6 +410,14 @@ mod tests {
 
     fn quiet() -> impl FnMut(&SearchInfo) {
         |_: &SearchInfo| {}
+    }
+
+    #[test]
+    fn default_threads_leave_one_core_and_use_at_least_one() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let t = default_threads();
+        assert!((1..=MAX_THREADS).contains(&t));
+        assert_eq!(t, (cores - 1).clamp(1, MAX_THREADS));
     }
 
     #[test]

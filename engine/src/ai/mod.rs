@@ -55,6 +55,13 @@ pub trait Engine<P>: Send {
     /// called at the start of a new game.
     fn clear(&mut self) {}
 
+    /// Searches with up to `threads` threads from the next search on (at least 1; see
+    /// [`control::default_threads`] for the default of the app and the CLI). Levels that
+    /// search on one thread ignore it.
+    fn set_threads(&mut self, threads: usize) {
+        let _ = threads;
+    }
+
     /// Builds now what the first search of a position like `pos` would build on first use
     /// (such as the tables of its rule), so that a move's time goes to the search.
     fn prepare(&mut self, pos: &P) {
@@ -159,6 +166,14 @@ impl AnyEngine {
         match self {
             AnyEngine::Gomoku(e) => e.clear(),
             AnyEngine::Reversi(e) => e.clear(),
+        }
+    }
+
+    /// See [`Engine::set_threads`].
+    pub fn set_threads(&mut self, threads: usize) {
+        match self {
+            AnyEngine::Gomoku(e) => e.set_threads(threads),
+            AnyEngine::Reversi(e) => e.set_threads(threads),
         }
     }
 }

@@ -33,6 +33,12 @@ impl Computer {
         std::panic::set_hook(hook);
         Some(Computer { level, engine: made.ok()? })
     }
+
+    /// The same player searching with `threads` threads (levels that use them).
+    pub fn with_threads(mut self, threads: usize) -> Computer {
+        self.engine.set_threads(threads);
+        self
+    }
 }
 
 impl Player for Computer {

@@ -56,6 +56,8 @@ pub enum Info {
     /// Rule: a bitmask of 1 = exactly five, 2 = continuous game, 4 = Renju, 8 = caro
     /// (Gomocup), except that Yixin-Board sends 2 alone for Renju (see `session`).
     Rule(u32),
+    /// Search threads the brain may use (0 is taken as 1).
+    ThreadNum(u64),
     /// Any other key, with its value.
     Other(String, String),
 }
@@ -122,6 +124,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                 "time_left" => Info::TimeLeft(parse_number(key, value)?),
                 "max_memory" => Info::MaxMemory(parse_number(key, value)?),
                 "rule" => Info::Rule(parse_number(key, value)?),
+                "thread_num" => Info::ThreadNum(parse_number(key, value)?),
                 _ => Info::Other(key_lower, value.to_string()),
             })
         }
@@ -177,6 +180,7 @@ mod tests {
         assert_eq!(parse("INFO time_left 1234"), Ok(Command::Info(Info::TimeLeft(1234))));
         assert_eq!(parse("INFO max_memory 83886080"), Ok(Command::Info(Info::MaxMemory(83886080))));
         assert_eq!(parse("INFO rule 4"), Ok(Command::Info(Info::Rule(4))));
+        assert_eq!(parse("INFO thread_num 2"), Ok(Command::Info(Info::ThreadNum(2))));
         assert_eq!(
             parse("INFO folder C:\\tmp dir"),
             Ok(Command::Info(Info::Other("folder".into(), "C:\\tmp dir".into())))

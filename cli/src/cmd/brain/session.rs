@@ -34,19 +34,27 @@ fn error(message: impl std::fmt::Display) -> Action {
 /// The shortest time a move is thought about, however little is left.
 const MIN_BUDGET: Duration = Duration::from_millis(10);
 
-/// The manager's time and memory limits (milliseconds, bytes; 0 = none).
+/// The manager's time and memory limits (milliseconds, bytes; 0 = none) and the search
+/// threads (`INFO thread_num`, else all cores but one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Controls {
     pub timeout_turn: u64,
     pub timeout_match: u64,
     pub time_left: Option<u64>,
     pub max_memory: u64,
+    pub threads: usize,
 }
 
 impl Default for Controls {
     fn default() -> Controls {
         // Piskvork's defaults when the manager says nothing.
-        Controls { timeout_turn: 30_000, timeout_match: 0, time_left: None, max_memory: 0 }
+        Controls {
+            timeout_turn: 30_000,
+            timeout_match: 0,
+            time_left: None,
+            max_memory: 0,
+            threads: control::default_threads(),
+        }
     }
 }
 
@@ -272,7 +280,7 @@ impl Session {
         }
     }
 
-    /// Applies an INFO value. Keys Tengen has no use for (`thread_num`, `caution_factor`,
+    /// Applies an INFO value. Keys Tengen has no use for (`caution_factor`,
     /// `game_type`, `folder`, `evaluate`, ...) are accepted and ignored, as the protocol
     /// asks. A rule Tengen cannot play is refused and the current rule kept.
     fn info(&mut self, info: Info) -> Result<(), String> {
@@ -281,6 +289,10 @@ impl Session {
             Info::TimeoutMatch(ms) => self.controls.timeout_match = ms,
             Info::TimeLeft(ms) => self.controls.time_left = Some(ms),
             Info::MaxMemory(bytes) => self.controls.max_memory = bytes,
+            Info::ThreadNum(n) => {
+                self.controls.threads =
+                    usize::try_from(n).unwrap_or(usize::MAX).clamp(1, control::MAX_THREADS)
+            }
             Info::Rule(mask) => {
                 let rule = rule_of_mask(mask)?;
                 if rule != self.rule {
@@ -462,6 +474,11 @@ mod tests {
         assert_eq!(l, vec!["ERROR unsupported rule 8 (caro)".to_string()]);
         assert_eq!(s.rule, Rule::Standard, "a refused rule leaves the rule as it was");
         assert_eq!(run(&mut s, "INFO thread_num 8"), Action::Reply(vec![]));
+        assert_eq!(s.controls.threads, 8);
+        run(&mut s, "INFO thread_num 0");
+        assert_eq!(s.controls.threads, 1);
+        run(&mut s, "INFO thread_num 100000");
+        assert_eq!(s.controls.threads, control::MAX_THREADS);
         assert_eq!(run(&mut s, "INFO caution_factor 3"), Action::Reply(vec![]));
     }
 

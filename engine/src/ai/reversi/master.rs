@@ -253,6 +253,13 @@ impl Engine<Position> for Master {
         SearchResult { best: square_move(best), info: ctrl.snapshot() }
     }
 
+    /// The midgame search (Lazy SMP) and the endgame solver (its root split) use
+    /// `threads` threads.
+    fn set_threads(&mut self, threads: usize) {
+        self.strong.set_threads(threads);
+        self.solver.set_threads(threads);
+    }
+
     /// A new game: both tables are emptied and their memory given back.
     fn clear(&mut self) {
         self.strong.clear();

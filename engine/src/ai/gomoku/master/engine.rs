@@ -151,6 +151,10 @@ impl Engine<Position> for Master {
         self.reset();
     }
 
+    fn set_threads(&mut self, threads: usize) {
+        Master::set_threads(self, threads);
+    }
+
     /// Builds the pattern tables of `pos`'s rule (once per process, tens of milliseconds).
     fn prepare(&mut self, pos: &Position) {
         drop(board_of(pos));

@@ -15,6 +15,7 @@ pub mod eval;
 pub mod movegen;
 pub mod pattern;
 pub mod search;
+pub mod smp;
 pub mod tt;
 pub mod vcf;
 pub mod vct;
@@ -75,8 +76,16 @@ const WHITE_INDEX: usize = 1;
 /// The Master engine.
 pub struct Master {
     rng: Rng,
+    /// The transposition table, shared by the search threads.
+    tt: Tt,
+    /// Thread 0's VCF solver and history.
     tables: Tables,
+    /// The helper threads' own (see [`smp`]); made by the first search with threads.
+    helpers: Vec<Tables>,
     vct: Vct,
+    /// The memory budget (all threads together) and the number of search threads.
+    memory: usize,
+    threads: usize,
 }
 
 impl Master {
@@ -93,30 +102,48 @@ impl Master {
     }
 
     fn with_seed_and_memory(seed: u64, bytes: usize) -> Master {
-        let table = bytes.saturating_sub(FIXED_MEMORY).max(1 << 20);
-        let table = crate::memory::table_budget(Some(table as u64), DEFAULT_MEMORY as u64);
-        let tables = Tables {
-            // Allocated by the first search (see [`Tt`]).
-            tt: Tt::with_bytes(table),
-            vcf: Vcf::new(VCF_CACHE_BITS),
-            history: Vec::new(),
-        };
-        Master { rng: Rng::new(seed ^ 0x4D41_5354_4552), tables, vct: Vct::new(VCT_CACHE_BITS) }
+        let tables = Tables { vcf: Vcf::new(VCF_CACHE_BITS), history: Vec::new() };
+        Master {
+            rng: Rng::new(seed ^ 0x4D41_5354_4552),
+            tt: table_for(bytes, 1),
+            tables,
+            helpers: Vec::new(),
+            vct: Vct::new(VCT_CACHE_BITS),
+            memory: bytes,
+            threads: 1,
+        }
+    }
+
+    /// Searches with `threads` threads (Lazy SMP, see [`smp`]; at least 1, at most
+    /// [`crate::ai::control::MAX_THREADS`]). The memory budget holds for all of them: the
+    /// table shrinks by what the helpers take. Forgets the table if its size changes.
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.clamp(1, crate::ai::control::MAX_THREADS);
+        if threads == self.threads {
+            return;
+        }
+        self.threads = threads;
+        self.helpers.truncate(threads - 1);
+        let tt = table_for(self.memory, threads);
+        if tt.bytes() != self.tt.bytes() {
+            self.tt = tt;
+        }
     }
 
     /// Forgets everything learnt (new game). The transposition table's memory is given
     /// back and taken again by the next search.
     pub fn reset(&mut self) {
-        self.tables.tt.clear();
+        self.tt.clear();
         self.tables.vcf.clear();
         self.vct.clear();
         self.tables.history.clear();
+        self.helpers.clear();
     }
 
     /// Bytes the transposition table holds now (0 before the first search and after
     /// [`Master::reset`]), and its size once allocated.
     pub fn table_bytes(&self) -> (usize, usize) {
-        (self.tables.tt.allocated_bytes(), self.tables.tt.bytes())
+        (self.tt.allocated_bytes(), self.tt.bytes())
     }
 
     /// Finds a move for the side to move on `board`. `allowed` is the exact legality check of
@@ -145,8 +172,13 @@ impl Master {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let cells = board.board_cells().len() + board.board_cells().last().copied().unwrap_or(0);
-        if self.tables.history.len() < cells + 1 {
-            self.tables.history = vec![[0; 2]; cells + 1];
+        while self.helpers.len() < self.threads - 1 {
+            self.helpers.push(smp::helper_tables());
+        }
+        for tables in std::iter::once(&mut self.tables).chain(self.helpers.iter_mut()) {
+            if tables.history.len() < cells + 1 {
+                tables.history = vec![[0; 2]; cells + 1];
+            }
         }
         let ok = |b: &Board, i: usize| b.is_empty(i) && allowed(b.point(i));
         if let Some(r) = self.opening(&board, &ok) {
@@ -185,7 +217,18 @@ impl Master {
             }
         }
         let has_limit = limits.time.is_some() || limits.time_left.is_some();
-        let mut searcher = Searcher::new(board, start, &mut self.tables, limits, cancel, progress);
+        // With threads, the node budget is shared out: it holds for all of them together.
+        let thread_nodes = smp::share_nodes(limits.nodes, self.threads);
+        let shared;
+        let limits = if self.threads > 1 {
+            shared = Limits { nodes: thread_nodes, ..limits.clone() };
+            &shared
+        } else {
+            limits
+        };
+        self.tt.new_search();
+        let mut searcher =
+            Searcher::new(board, start, &self.tt, &mut self.tables, limits, cancel, progress);
         if moves.len() == 1 {
             let cell = moves[0].0;
             let score = match situation {
@@ -246,7 +289,18 @@ impl Master {
         }
         searcher.set_root(&moves, &mut self.rng);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        searcher.iterate(max_depth);
+        // (Drawn only with helpers: one thread's choices stay those of a single-threaded
+        // Master.)
+        let seed = if self.helpers.is_empty() { 0 } else { self.rng.next_u64() };
+        smp::iterate(
+            &mut searcher,
+            &self.tt,
+            &mut self.helpers,
+            &moves,
+            max_depth,
+            thread_nodes,
+            seed,
+        );
         let mut info = searcher.current_info();
         let best = match &searcher.best {
             Some((cell, score, line)) => {
@@ -330,6 +384,16 @@ impl Master {
         progress(&info);
         SearchResult { best: mv, info }
     }
+}
+
+/// The transposition table for a memory budget of `bytes` shared by `threads` threads:
+/// what the fixed structures and the helpers' own leave (at least a megabyte), never more
+/// than the machine's share ([`crate::memory::table_budget`]). Allocated by the first search
+/// (see [`Tt`]).
+fn table_for(bytes: usize, threads: usize) -> Tt {
+    let helpers = smp::HELPER_MEMORY.saturating_mul(threads.saturating_sub(1));
+    let table = bytes.saturating_sub(FIXED_MEMORY).saturating_sub(helpers).max(1 << 20);
+    Tt::with_bytes(crate::memory::table_budget(Some(table as u64), DEFAULT_MEMORY as u64))
 }
 
 /// When the opponent would win by threats if we passed, keeps only the root moves that

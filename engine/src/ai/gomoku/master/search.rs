@@ -66,9 +66,9 @@ pub fn to_score(s: i32) -> Score {
     }
 }
 
-/// State kept between searches: transposition table, VCF solver, history.
+/// One thread's state kept between searches: VCF solver, history. (The transposition
+/// table is shared by the threads, see [`super::smp`].)
 pub struct Tables {
-    pub tt: Tt,
     pub vcf: Vcf,
     pub history: Vec<[i32; 2]>,
 }
@@ -85,6 +85,7 @@ pub struct RootMove {
 /// One search.
 pub struct Searcher<'a> {
     pub board: Board,
+    tt: &'a Tt,
     t: &'a mut Tables,
     /// The clock, node budget, cancel flag and progress reports of this search.
     ctrl: Control<'a>,
@@ -104,25 +105,37 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
+    /// The search of the thread that reports (thread 0), on the clock of `limits`. The
+    /// caller has started the table's new search ([`Tt::new_search`]).
     pub fn new(
         board: Board,
         start: Instant,
+        tt: &'a Tt,
         t: &'a mut Tables,
         limits: &'a Limits,
         cancel: &'a CancelFlag,
         progress: &'a mut dyn FnMut(&SearchInfo),
     ) -> Searcher<'a> {
+        let ctrl = Control::new(limits, cancel, progress).started_at(start);
+        Searcher::with_control(board, tt, t, ctrl)
+    }
+
+    /// A search under `ctrl` (a helper thread's: no clock, stopped by its flag).
+    pub fn with_control(
+        board: Board,
+        tt: &'a Tt,
+        t: &'a mut Tables,
+        ctrl: Control<'a>,
+    ) -> Searcher<'a> {
         let root_ply = board.ply();
-        t.tt.new_search();
         for h in t.history.iter_mut() {
             *h = [h[0] / 4, h[1] / 4];
         }
         Searcher {
             board,
+            tt,
             t,
-            ctrl: Control::new(limits, cancel, progress)
-                .started_at(start)
-                .check_every(POLL_INTERVAL),
+            ctrl: ctrl.check_every(POLL_INTERVAL),
             seldepth: 0,
             root_ply,
             killers: vec![[usize::MAX; 2]; MAX_PLY + 1],
@@ -159,6 +172,11 @@ impl<'a> Searcher<'a> {
     #[inline]
     pub fn stopped(&self) -> bool {
         self.ctrl.stopped()
+    }
+
+    /// Nodes visited so far (the search's and those added).
+    pub fn nodes(&self) -> u64 {
+        self.ctrl.nodes()
     }
 
     /// Adds `n` nodes visited by a solver outside the search proper.
@@ -208,10 +226,15 @@ impl<'a> Searcher<'a> {
 
     /// Runs iterative deepening over `self.root` (already ordered, non-empty).
     pub fn iterate(&mut self, max_depth: u32) {
+        self.iterate_from(1, max_depth);
+    }
+
+    /// Iterative deepening from `first` plies (a helper thread's staggered start).
+    pub fn iterate_from(&mut self, first: u32, max_depth: u32) {
         let mut prev: i32 = 0;
         // Times of the last two completed iterations, newest first.
         let mut took = [Duration::ZERO; 2];
-        for depth in 1..=max_depth {
+        for depth in first..=max_depth {
             let started = self.ctrl.elapsed();
             self.depth = depth;
             let mut delta = 40;
@@ -363,7 +386,7 @@ impl<'a> Searcher<'a> {
         }
 
         let key = self.board.hash();
-        let hit = self.t.tt.probe(key);
+        let hit = self.tt.probe(key);
         let mut tt_move = None;
         if let Some(h) = hit {
             tt_move = h.mv;
@@ -518,7 +541,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.t.tt.store(key, score_to_tt(best, ply), best_move, depth, bound);
+        self.tt.store(key, score_to_tt(best, ply), best_move, depth, bound);
         best
     }
 
@@ -603,7 +626,7 @@ impl<'a> Searcher<'a> {
     pub fn set_root(&mut self, moves: &[(usize, i32)], rng: &mut Rng) {
         let mut scored: Vec<(usize, i32)> =
             moves.iter().map(|&(m, s)| (m, s.saturating_add(rng.below(64) as i32))).collect();
-        if let Some(h) = self.t.tt.probe(self.board.hash()) {
+        if let Some(h) = self.tt.probe(self.board.hash()) {
             if let Some(m) = h.mv {
                 for e in scored.iter_mut() {
                     if e.0 == m {

@@ -1,5 +1,8 @@
 //! Transposition table: buckets of four 16-byte entries keyed by Zobrist hash, sized from a
-//! memory budget, replacing the shallowest or oldest entry.
+//! memory budget, replacing the shallowest or oldest entry. Shared by the threads of one
+//! search (Lazy SMP): entries are lockless ([`Entry`]).
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,17 +16,57 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One stored search result.
-#[derive(Clone, Copy, Default)]
+/// One stored search result: the key is stored xor the data, so a reader that catches a
+/// half-written entry (another thread storing at the same time) sees a key that does not
+/// match and ignores it (the lockless scheme of Hyatt and Mann). The data packs score (16
+/// bits), move (16), depth (8), bound (8) and age (8).
+#[derive(Default)]
 #[repr(C)]
 struct Entry {
-    key: u64,
+    key_xor: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The fields of one entry's data.
+#[derive(Clone, Copy)]
+struct Data {
     score: i16,
     mv: u16,
     depth: i8,
     bound: u8,
     age: u8,
-    _pad: u8,
+}
+
+impl Data {
+    #[inline]
+    fn pack(self) -> u64 {
+        self.score as u16 as u64
+            | (self.mv as u64) << 16
+            | (self.depth as u8 as u64) << 32
+            | (self.bound as u64) << 40
+            | (self.age as u64) << 48
+    }
+
+    #[inline]
+    fn unpack(d: u64) -> Data {
+        Data {
+            score: d as u16 as i16,
+            mv: (d >> 16) as u16,
+            depth: (d >> 32) as u8 as i8,
+            bound: (d >> 40) as u8,
+            age: (d >> 48) as u8,
+        }
+    }
+}
+
+impl Entry {
+    /// The entry's key and data as one consistent pair (a torn pair gives a key no search
+    /// asks for).
+    #[inline]
+    fn load(&self) -> (u64, Data) {
+        let d = self.data.load(Ordering::Relaxed);
+        (self.key_xor.load(Ordering::Relaxed) ^ d, Data::unpack(d))
+    }
 }
 
 /// A probe's answer.
@@ -112,7 +155,7 @@ impl Tt {
                 Some(entries) => self.entries = entries,
                 None if self.buckets > 1 => self.buckets /= 2,
                 None => {
-                    self.entries = vec![Entry::default(); WAYS];
+                    self.entries = (0..WAYS).map(|_| Entry::default()).collect();
                 }
             }
         }
@@ -134,29 +177,39 @@ impl Tt {
             return None;
         }
         let b = self.bucket(key);
-        self.entries[b..b + WAYS].iter().find(|e| e.key == key && e.bound != 0).map(|e| Hit {
-            score: e.score as i32,
-            mv: (e.mv != NO_MOVE).then_some(e.mv as usize),
-            depth: e.depth as i32,
-            bound: match e.bound {
-                1 => Bound::Upper,
-                2 => Bound::Lower,
-                3 => Bound::Exact,
-                _ => Bound::None,
-            },
-        })
+        self.entries[b..b + WAYS]
+            .iter()
+            .map(Entry::load)
+            .find(|(k, e)| *k == key && e.bound != 0)
+            .map(|(_, e)| Hit {
+                score: e.score as i32,
+                mv: (e.mv != NO_MOVE).then_some(e.mv as usize),
+                depth: e.depth as i32,
+                bound: match e.bound {
+                    1 => Bound::Upper,
+                    2 => Bound::Lower,
+                    3 => Bound::Exact,
+                    _ => Bound::None,
+                },
+            })
     }
 
-    pub fn store(&mut self, key: u64, score: i32, mv: Option<usize>, depth: i32, bound: Bound) {
-        self.allocate();
+    /// Stores a result (nothing before the first [`Tt::new_search`] has taken the memory).
+    /// Any thread may store while others probe.
+    pub fn store(&self, key: u64, score: i32, mv: Option<usize>, depth: i32, bound: Bound) {
+        if self.entries.is_empty() {
+            return;
+        }
         let b = self.bucket(key);
         let age = self.age;
         let mut victim = b;
+        let mut old = None;
         let mut worst = i32::MAX;
         for i in b..b + WAYS {
-            let e = &self.entries[i];
-            if e.key == key || e.bound == 0 {
+            let (k, e) = self.entries[i].load();
+            if k == key || e.bound == 0 {
                 victim = i;
+                old = Some((k, e));
                 break;
             }
             let stale = if e.age == age { 0 } else { 64 };
@@ -164,23 +217,25 @@ impl Tt {
             if worth < worst {
                 worst = worth;
                 victim = i;
+                old = Some((k, e));
             }
         }
-        let old = self.entries[victim];
-        let mv = match mv {
-            Some(m) => m as u16,
-            None if old.key == key => old.mv,
-            None => NO_MOVE,
+        let mv = match (mv, old) {
+            (Some(m), _) => m as u16,
+            (None, Some((k, e))) if k == key => e.mv,
+            (None, _) => NO_MOVE,
         };
-        self.entries[victim] = Entry {
-            key,
+        let data = Data {
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             mv,
             depth: depth.clamp(-100, 100) as i8,
             bound: bound as u8,
             age,
-            _pad: 0,
-        };
+        }
+        .pack();
+        let e = &self.entries[victim];
+        e.data.store(data, Ordering::Relaxed);
+        e.key_xor.store(key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -221,6 +276,28 @@ mod tests {
     }
 
     #[test]
+    fn threads_storing_at_once_never_show_a_torn_entry() {
+        let mut tt = Tt::with_bytes(1 << 12); // 64 buckets: the threads meet in every one
+        tt.new_search();
+        let tt = &tt;
+        std::thread::scope(|s| {
+            for id in 0..4u64 {
+                s.spawn(move || {
+                    for k in 0..50_000u64 {
+                        let key = (k % 211 + 1) << 32 | (id * 7 + k % 5);
+                        // Each key's data follows from the key: a hit must show exactly it.
+                        let score = (key % 1000) as i32;
+                        tt.store(key, score, Some((key % 400) as usize), 3, Bound::Lower);
+                        if let Some(h) = tt.probe(key) {
+                            assert_eq!((h.score, h.mv), (score, Some((key % 400) as usize)));
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn release_gives_the_memory_back_and_clears() {
         let mut tt = Tt::with_bytes(1 << 16);
         tt.new_search();
@@ -229,6 +306,9 @@ mod tests {
         tt.release();
         assert_eq!(tt.allocated_bytes(), 0);
         assert!(tt.probe(42 << 32).is_none());
+        tt.store(42 << 32, 8, None, 2, Bound::Upper);
+        assert!(tt.probe(42 << 32).is_none(), "no memory, nothing stored");
+        tt.new_search();
         tt.store(42 << 32, 8, None, 2, Bound::Upper);
         assert_eq!(tt.probe(42 << 32).unwrap().score, 8);
         tt.clear();

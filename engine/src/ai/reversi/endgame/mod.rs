@@ -14,7 +14,9 @@
 //! * a transposition table with best moves, one cache line per bucket, prefetched, on
 //!   2 MiB pages where Linux allows (`tt.rs`), and enhanced transposition cutoffs from 8
 //!   empties;
-//! * null-window search everywhere except on the principal variation (`search.rs`).
+//! * null-window search everywhere except on the principal variation (`search.rs`);
+//! * on several threads, the root's moves split among them over one shared table
+//!   (`parallel.rs`).
 
 mod bits;
 #[cfg(test)]
@@ -23,6 +25,7 @@ mod features;
 mod last;
 mod midgame;
 mod order;
+mod parallel;
 mod probcut;
 mod search;
 mod stability;
@@ -94,6 +97,8 @@ pub struct Solver {
     tt: Table,
     nodes: u64,
     eval_nodes: u64,
+    /// Threads of a solve (1: this thread only).
+    threads: usize,
 }
 
 impl Default for Solver {
@@ -110,7 +115,13 @@ impl Solver {
 
     /// A solver with a table of 2^`bits` entries (32 bytes each; clamped to 4..=28).
     pub fn with_tt_bits(bits: u32) -> Solver {
-        Solver { tt: Table::new(bits), nodes: 0, eval_nodes: 0 }
+        Solver { tt: Table::new(bits), nodes: 0, eval_nodes: 0, threads: 1 }
+    }
+
+    /// Solves on `threads` threads from the next solve on (at least 1, at most
+    /// [`crate::ai::control::MAX_THREADS`]): the root's moves are split among them.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, crate::ai::control::MAX_THREADS);
     }
 
     /// Forgets every stored position.
@@ -194,6 +205,9 @@ impl Solver {
         let alpha = alpha.clamp(-65, 64);
         let beta = beta.clamp(alpha + 1, 65);
         let n = (!(player | opponent)).count_ones();
+        if self.threads > 1 && parallel::worth_splitting(player, opponent) {
+            return self.solve_split(player, opponent, alpha, beta, cancel);
+        }
         let mut search = Search::new(&mut self.tt, cancel);
         let mut pv = Vec::new();
         if n >= PRESEARCH_MIN {
@@ -216,6 +230,46 @@ impl Solver {
         }
         let best = pv.first().copied().filter(|&sq| sq != PASS);
         Some(RawSolve { best, score, nodes: self.nodes, pv })
+    }
+
+    /// [`Solver::solve_bits`] on [`Solver::set_threads`] threads (the same passes, each
+    /// split at the root by [`parallel::pvs`]).
+    fn solve_split(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        beta: i32,
+        cancel: &CancelFlag,
+    ) -> Option<RawSolve> {
+        let n = (!(player | opponent)).count_ones();
+        let selective = if n >= PRESEARCH_MIN { 0..CONFIDENCE.len() as u8 } else { 0..0 };
+        let (mut nodes, mut eval_nodes) = (0, 0);
+        let mut pv = Vec::new();
+        let mut score = 0;
+        for level in selective.chain([EXACT]) {
+            let r = parallel::pvs(
+                &mut self.tt,
+                cancel,
+                level,
+                player,
+                opponent,
+                alpha,
+                beta,
+                &mut pv,
+                self.threads,
+            );
+            nodes += r.nodes;
+            eval_nodes += r.eval_nodes;
+            score = r.score;
+            if r.stopped {
+                (self.nodes, self.eval_nodes) = (nodes, eval_nodes);
+                return None;
+            }
+        }
+        (self.nodes, self.eval_nodes) = (nodes, eval_nodes);
+        let best = pv.first().copied().filter(|&sq| sq != PASS);
+        Some(RawSolve { best, score, nodes, pv })
     }
 }
 

@@ -25,7 +25,7 @@ use super::midgame::{MidEval, DISC};
 use super::order::fast_score;
 use super::probcut::{try_cut, CONFIDENCE, PROBCUT_MIN};
 use super::stability::stable_count;
-use super::tt::{Table, EXACT, NO_MOVE};
+use super::tt::{Table, TableRef, EXACT, NO_MOVE};
 
 /// Deepest node (in empty squares) searched without the table and without a move list.
 pub const SHALLOW_MAX: u32 = 6;
@@ -79,7 +79,7 @@ static STABILITY_THRESHOLD: [i32; 65] = [
 /// One search: the node counter, the table and the cancel flag.
 pub struct Search<'a> {
     pub nodes: u64,
-    pub tt: &'a mut Table,
+    pub tt: TableRef<'a>,
     cancel: &'a CancelFlag,
     mid: MidEval,
     /// Selectivity level: [`EXACT`], or an index into [`CONFIDENCE`] for a selective
@@ -202,6 +202,15 @@ impl MoveList {
 impl<'a> Search<'a> {
     pub fn new(tt: &'a mut Table, cancel: &'a CancelFlag) -> Search<'a> {
         tt.allocate();
+        Search::on(TableRef::Own(tt), cancel)
+    }
+
+    /// A search on a table other threads use too (allocated by the caller).
+    pub fn shared(tt: &'a Table, cancel: &'a CancelFlag) -> Search<'a> {
+        Search::on(TableRef::Shared(tt), cancel)
+    }
+
+    fn on(tt: TableRef<'a>, cancel: &'a CancelFlag) -> Search<'a> {
         Search {
             nodes: 0,
             tt,
@@ -268,7 +277,7 @@ impl<'a> Search<'a> {
         alpha: i32,
     ) {
         let eval_nodes = &mut self.eval_nodes;
-        list.fill(self.tt, &self.mid, p, o, legal, n, parity, hash_move, alpha, eval_nodes);
+        list.fill(self.tt.table(), &self.mid, p, o, legal, n, parity, hash_move, alpha, eval_nodes);
     }
 
     /// Stability cutoff: the side to move can score at most `64 - 2 * stable(o)`.
@@ -438,6 +447,17 @@ impl<'a> Search<'a> {
         }
         self.tt.store(p, o, n, self.level, (alpha, alpha + 1), best, best_move);
         best
+    }
+
+    /// The legal moves of `p` (which has one), in the order [`Search::pvs`] would search
+    /// them with the window's `alpha`, with their flips.
+    pub fn ordered_moves(&mut self, p: u64, o: u64, alpha: i32) -> Vec<(u8, u64)> {
+        let empties = !(p | o);
+        let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |h| h.mv);
+        let mut list = MoveList::empty();
+        let (legal, n) = (moves(p, o), empties.count_ones());
+        self.fill_moves(&mut list, p, o, legal, n, parity_of(empties), hash_move, alpha);
+        (0..list.len).map(|i| list.pick(i)).map(|m| (m.sq, m.flipped)).collect()
     }
 
     /// Full-window principal-variation search; `pv` receives the principal variation

@@ -82,6 +82,18 @@ pub(super) fn random_endgame(rng: &mut Rng, empties: u32) -> (u64, u64) {
 
 /// Fail-soft null-window contract: `v > alpha` iff the true score is above alpha, and `v` is
 /// a bound on the correct side.
+/// A fail-soft score of a search within (`alpha`, `beta`) of a position worth `truth`:
+/// exact inside the window, a bound on the right side outside it.
+fn check_window(truth: i32, alpha: i32, beta: i32, score: i32) {
+    if truth <= alpha {
+        assert!(score <= alpha && score >= truth, "{score} for {truth} in ({alpha}, {beta})");
+    } else if truth >= beta {
+        assert!(score >= beta && score <= truth, "{score} for {truth} in ({alpha}, {beta})");
+    } else {
+        assert_eq!(score, truth, "in ({alpha}, {beta})");
+    }
+}
+
 fn check_nws(truth: i32, alpha: i32, v: i32, what: &str) {
     if truth > alpha {
         assert!(v > alpha && v <= truth, "{what}: truth {truth}, alpha {alpha}, got {v}");
@@ -211,13 +223,7 @@ fn windows_give_bounds_and_cancel_stops() {
         for (alpha, beta) in [(-1, 1), (truth, truth + 2), (truth - 3, truth - 1), (-64, 64)] {
             solver.clear();
             let r = solver.solve_bits(p, o, alpha, beta, &cancel).expect("not cancelled");
-            if truth <= alpha {
-                assert!(r.score <= alpha && r.score >= truth);
-            } else if truth >= beta {
-                assert!(r.score >= beta && r.score <= truth);
-            } else {
-                assert_eq!(r.score, truth);
-            }
+            check_window(truth, alpha, beta, r.score);
         }
     }
     let cancelled = CancelFlag::new();
@@ -302,13 +308,43 @@ fn presearched_solves_match_exact_only_searches() {
         assert_eq!(r.score, truth, "p={p:#x} o={o:#x}");
         for (alpha, beta) in [(-1, 1), (truth - 2, truth), (truth, truth + 2)] {
             let r = solver.solve_bits(p, o, alpha, beta, &cancel).expect("not cancelled");
-            if truth <= alpha {
-                assert!(r.score <= alpha && r.score >= truth);
-            } else if truth >= beta {
-                assert!(r.score >= beta && r.score <= truth);
-            } else {
-                assert_eq!(r.score, truth);
+            check_window(truth, alpha, beta, r.score);
+        }
+    }
+}
+
+/// Solves split among threads give what one thread gives: the exact score, bounds on the
+/// right side of any window, a best move that reaches the score; and a cancel stops them.
+#[test]
+fn split_solves_match_one_thread() {
+    let mut rng = Rng::new(11);
+    let cancel = CancelFlag::new();
+    let mut one = Solver::with_tt_bits(16);
+    let mut split = Solver::with_tt_bits(16);
+    split.set_threads(3);
+    for empties in [parallel::SPLIT_MIN, PRESEARCH_MIN] {
+        for _ in 0..3 {
+            let (p, o) = random_endgame(&mut rng, empties);
+            one.clear();
+            let truth = one.solve_bits(p, o, -64, 64, &cancel).expect("not cancelled").score;
+            for (alpha, beta) in [(-64, 64), (-1, 1), (truth - 2, truth), (truth, truth + 2)] {
+                split.clear();
+                let r = split.solve_bits(p, o, alpha, beta, &cancel).expect("not cancelled");
+                check_window(truth, alpha, beta, r.score);
+                if alpha < truth && truth < beta {
+                    if let Some(sq) = r.best {
+                        let f = flips_walk(p, o, sq as usize);
+                        let (np, no) = (o & !f, p | f | bit(sq as usize));
+                        let child = one.solve_bits(np, no, -64, 64, &cancel).unwrap();
+                        assert_eq!(-child.score, truth, "the best move reaches the score");
+                    }
+                }
+                assert!(r.nodes > 0);
             }
         }
     }
+    let cancelled = CancelFlag::new();
+    cancelled.cancel();
+    let (p, o) = random_endgame(&mut rng, 20);
+    assert_eq!(split.solve_bits(p, o, -64, 64, &cancelled), None);
 }

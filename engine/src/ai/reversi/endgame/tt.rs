@@ -12,6 +12,13 @@
 //!
 //! Buckets of two entries: the first keeps the entry with more empties (more work behind
 //! it), the second is always replaced.
+//!
+//! The threads of a parallel solve share one table ([`TableRef::Shared`]): each bucket has
+//! a lock in its cache line's spare bytes, taken for a probe or a store. A search alone on
+//! the table holds it exclusively ([`TableRef::Own`]) and takes no lock.
+
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// No move stored.
 pub const NO_MOVE: u8 = 64;
@@ -62,10 +69,39 @@ impl Hit {
     }
 }
 
-/// Two entries in one 64-byte cache line: a probe costs at most one memory access.
-#[derive(Clone, Copy)]
+/// Two entries in one 64-byte cache line (with the lock in the spare bytes): a probe
+/// costs at most one memory access.
 #[repr(C, align(64))]
-struct Bucket([Entry; 2]);
+struct Bucket {
+    slots: UnsafeCell<[Entry; 2]>,
+    lock: AtomicBool,
+}
+
+impl Bucket {
+    fn empty() -> Bucket {
+        Bucket { slots: UnsafeCell::new([EMPTY; 2]), lock: AtomicBool::new(false) }
+    }
+
+    /// Runs `f` on the slots while holding the bucket's lock.
+    #[inline]
+    fn locked<T>(&self, f: impl FnOnce(&mut [Entry; 2]) -> T) -> T {
+        while self.lock.swap(true, Ordering::Acquire) {
+            while self.lock.load(Ordering::Relaxed) {
+                std::hint::spin_loop();
+            }
+        }
+        // SAFETY: the lock is held: no other thread reads or writes these slots through a
+        // shared table until it is released below; the exclusive paths need `&mut Table`.
+        let r = f(unsafe { &mut *self.slots.get() });
+        self.lock.store(false, Ordering::Release);
+        r
+    }
+}
+
+// SAFETY: through `&Table` the slots are only touched under their bucket's lock
+// (`probe_shared`, `store_shared`; `prefetch` only hints an address); the unlocked paths
+// take `&mut Table`.
+unsafe impl Sync for Table {}
 
 /// A fixed-size table of `2^bits` entries (`2^(bits - 1)` buckets). Its memory is taken by
 /// [`Table::allocate`], which every search calls first ([`super::search::Search::new`]), so
@@ -138,7 +174,7 @@ impl Table {
             let mut buckets = Vec::new();
             buckets.try_reserve_exact(len)?;
             advise_huge_pages(buckets.as_mut_ptr() as usize, len * std::mem::size_of::<Bucket>());
-            buckets.resize(len, Bucket([EMPTY; 2]));
+            buckets.extend((0..len).map(|_| Bucket::empty()));
             self.buckets = buckets;
         }
         Ok(())
@@ -146,7 +182,7 @@ impl Table {
 
     /// Forgets everything (the memory is kept if held).
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket([EMPTY; 2]));
+        self.buckets.iter_mut().for_each(|b| *b.slots.get_mut() = [EMPTY; 2]);
     }
 
     /// Forgets everything and gives the memory back; the next search takes it again.
@@ -175,19 +211,32 @@ impl Table {
 
     /// The bounds and move stored for this position, if any.
     #[inline]
-    pub fn probe(&self, p: u64, o: u64) -> Option<Hit> {
+    pub fn probe(&mut self, p: u64, o: u64) -> Option<Hit> {
         let i = self.bucket(p, o);
-        for e in &self.buckets[i].0 {
-            if e.p == p && e.o == o && e.empties != 0 {
-                return Some(Hit {
-                    lower: e.lower as i32,
-                    upper: e.upper as i32,
-                    mv: e.mv,
-                    level: e.level,
-                });
-            }
-        }
-        None
+        probe_in(self.buckets[i].slots.get_mut(), p, o)
+    }
+
+    /// [`Table::probe`] on a table other threads use too.
+    #[inline]
+    pub fn probe_shared(&self, p: u64, o: u64) -> Option<Hit> {
+        self.buckets[self.bucket(p, o)].locked(|slots| probe_in(slots, p, o))
+    }
+
+    /// [`Table::store`] on a table other threads use too.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store_shared(
+        &self,
+        p: u64,
+        o: u64,
+        empties: u32,
+        level: u8,
+        window: (i32, i32),
+        score: i32,
+        mv: u8,
+    ) {
+        self.buckets[self.bucket(p, o)]
+            .locked(|slots| store_in(slots, p, o, empties, level, window, score, mv))
     }
 
     /// Records that the score of the position (with `empties` empty squares) searched at
@@ -206,52 +255,135 @@ impl Table {
         score: i32,
         mv: u8,
     ) {
-        let (alpha, beta) = window;
-        let (lower, upper) = if score <= alpha {
-            (-64, score)
-        } else if score >= beta {
-            (score, 64)
-        } else {
-            (score, score)
-        };
         let bucket = self.bucket(p, o);
-        let empties = empties.max(1) as u8;
-        let slots = &mut self.buckets[bucket].0;
-        // Same position: tighten its bounds.
-        for e in slots.iter_mut() {
-            if e.p == p && e.o == o && e.empties != 0 {
-                if level < e.level {
-                    if e.mv == NO_MOVE {
-                        e.mv = mv;
-                    }
-                    return;
-                }
-                let (l, u) = if level > e.level {
-                    (lower, upper)
-                } else {
-                    (lower.max(e.lower as i32), upper.min(e.upper as i32))
-                };
-                e.level = level;
-                if l <= u {
-                    e.lower = l as i8;
-                    e.upper = u as i8;
-                } else {
-                    e.lower = lower as i8;
-                    e.upper = upper as i8;
-                }
-                if mv != NO_MOVE {
+        let slots = self.buckets[bucket].slots.get_mut();
+        store_in(slots, p, o, empties, level, window, score, mv);
+    }
+}
+
+/// The table as one search uses it: alone (no locks) or shared with other threads.
+pub enum TableRef<'a> {
+    Own(&'a mut Table),
+    Shared(&'a Table),
+}
+
+impl TableRef<'_> {
+    /// The table itself (for prefetching).
+    #[inline(always)]
+    pub fn table(&self) -> &Table {
+        match self {
+            TableRef::Own(t) => t,
+            TableRef::Shared(t) => t,
+        }
+    }
+
+    /// See [`Table::prefetch`].
+    #[inline(always)]
+    pub fn prefetch(&self, p: u64, o: u64) {
+        self.table().prefetch(p, o);
+    }
+
+    /// See [`Table::probe`].
+    #[inline(always)]
+    pub fn probe(&mut self, p: u64, o: u64) -> Option<Hit> {
+        match self {
+            TableRef::Own(t) => t.probe(p, o),
+            TableRef::Shared(t) => t.probe_shared(p, o),
+        }
+    }
+
+    /// See [`Table::store`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn store(
+        &mut self,
+        p: u64,
+        o: u64,
+        empties: u32,
+        level: u8,
+        window: (i32, i32),
+        score: i32,
+        mv: u8,
+    ) {
+        match self {
+            TableRef::Own(t) => t.store(p, o, empties, level, window, score, mv),
+            TableRef::Shared(t) => t.store_shared(p, o, empties, level, window, score, mv),
+        }
+    }
+}
+
+/// The bounds and move stored in `slots` for this position, if any.
+#[inline(always)]
+fn probe_in(slots: &[Entry; 2], p: u64, o: u64) -> Option<Hit> {
+    for e in slots {
+        if e.p == p && e.o == o && e.empties != 0 {
+            return Some(Hit {
+                lower: e.lower as i32,
+                upper: e.upper as i32,
+                mv: e.mv,
+                level: e.level,
+            });
+        }
+    }
+    None
+}
+
+/// [`Table::store`] into the bucket `slots`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn store_in(
+    slots: &mut [Entry; 2],
+    p: u64,
+    o: u64,
+    empties: u32,
+    level: u8,
+    window: (i32, i32),
+    score: i32,
+    mv: u8,
+) {
+    let (alpha, beta) = window;
+    let (lower, upper) = if score <= alpha {
+        (-64, score)
+    } else if score >= beta {
+        (score, 64)
+    } else {
+        (score, score)
+    };
+    let empties = empties.max(1) as u8;
+    // Same position: tighten its bounds.
+    for e in slots.iter_mut() {
+        if e.p == p && e.o == o && e.empties != 0 {
+            if level < e.level {
+                if e.mv == NO_MOVE {
                     e.mv = mv;
                 }
                 return;
             }
+            let (l, u) = if level > e.level {
+                (lower, upper)
+            } else {
+                (lower.max(e.lower as i32), upper.min(e.upper as i32))
+            };
+            e.level = level;
+            if l <= u {
+                e.lower = l as i8;
+                e.upper = u as i8;
+            } else {
+                e.lower = lower as i8;
+                e.upper = upper as i8;
+            }
+            if mv != NO_MOVE {
+                e.mv = mv;
+            }
+            return;
         }
-        let new = Entry { p, o, lower: lower as i8, upper: upper as i8, mv, empties, level };
-        if slots[0].empties <= empties {
-            slots[1] = slots[0];
-            slots[0] = new;
-        } else {
-            slots[1] = new;
-        }
+    }
+    let new = Entry { p, o, lower: lower as i8, upper: upper as i8, mv, empties, level };
+    if slots[0].empties <= empties {
+        slots[1] = slots[0];
+        slots[0] = new;
+    } else {
+        slots[1] = new;
     }
 }
 
@@ -306,6 +438,31 @@ mod tests {
         t.store(3, 4, 20, 1, (0, 1), -2, 5);
         let hit = t.probe(3, 4).unwrap();
         assert_eq!((hit.bounds(1), hit.mv), ((-64, -2), 5));
+    }
+
+    #[test]
+    fn threads_storing_at_once_leave_whole_entries() {
+        let mut t = Table::new(6); // 32 buckets: the threads meet in every one
+        t.allocate();
+        let t = &t;
+        std::thread::scope(|s| {
+            for id in 0..4u64 {
+                s.spawn(move || {
+                    for k in 0..20_000u64 {
+                        let p = (k % 97) + 1;
+                        let o = p * 31;
+                        // Every store of a position has the same bounds: any entry found
+                        // must show exactly them.
+                        let score = (p % 60) as i32;
+                        t.store_shared(p, o, 10, EXACT, (-64, 64), score, (p % 60) as u8);
+                        if let Some(h) = t.probe_shared(p, o) {
+                            assert_eq!((h.lower, h.upper, h.mv), (score, score, score as u8));
+                        }
+                        let _ = id;
+                    }
+                });
+            }
+        });
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub use seed::SeedEval;
 use super::board::Board;
 
 /// A static evaluation, always from the point of view of the side to move.
-pub trait Evaluator: Send + Sync {
+pub trait Evaluator: Send + Sync + Clone {
     /// The heuristic value of a position where someone can still move.
     fn eval(&self, b: &Board) -> i32;
     /// The value of a finished game (neither side can move).

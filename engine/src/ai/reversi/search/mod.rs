@@ -7,6 +7,7 @@
 
 pub mod ordering;
 pub mod pvs;
+pub mod smp;
 pub mod tt;
 
 use self::pvs::{RootResult, Searcher};
@@ -40,6 +41,8 @@ pub struct PvsEngine<E: Evaluator> {
     depth_cap: Option<u32>,
     /// From this many empties the search goes to the end of the game.
     exact_from: u32,
+    /// Search threads ([`smp`]).
+    threads: usize,
 }
 
 /// Level 3.
@@ -88,7 +91,14 @@ impl<E: Evaluator> PvsEngine<E> {
             rng: Rng::new(seed),
             depth_cap: None,
             exact_from: 0,
+            threads: 1,
         }
+    }
+
+    /// Searches with `threads` threads (Lazy SMP, [`smp`]) from the next search on; a
+    /// search with a node budget stays on one thread, so that the budget holds.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, crate::ai::control::MAX_THREADS);
     }
 
     /// The deepest iteration for `board` under `limits`: the limit's depth, capped by the
@@ -105,7 +115,24 @@ impl<E: Evaluator> PvsEngine<E> {
     /// Iterative deepening on `board` (which must have a legal move) until a limit, with
     /// results, candidates and progress in `ctrl.info`. `max_depth` caps the depth.
     pub fn iterate(&mut self, board: &Board, max_depth: u32, ctrl: &mut Control) -> Found {
-        let mut order = self.start(board);
+        let order = self.start(board);
+        let threads = if ctrl.has_node_limit() { 1 } else { self.threads };
+        let helpers = (1..threads).map(|_| self.searcher.helper()).collect();
+        let max = max_depth.max(1);
+        let (found, nodes) =
+            smp::run(helpers, board, &order.clone(), max, || self.deepen(board, order, max, ctrl));
+        ctrl.add_nodes(nodes);
+        found
+    }
+
+    /// The main thread's iterative deepening (see [`PvsEngine::iterate`]).
+    fn deepen(
+        &mut self,
+        board: &Board,
+        mut order: Vec<u8>,
+        max_depth: u32,
+        ctrl: &mut Control,
+    ) -> Found {
         let mut found = Found { best: order[0], value: 0, depth: 0, exact: false };
         let empties = board.empties();
         ctrl.clock_mut().set_free_start(FREE_START);
@@ -139,7 +166,7 @@ impl<E: Evaluator> PvsEngine<E> {
     /// Starts a search of `board`: a new table generation, and its moves in a seeded
     /// shuffle (among equally good moves the first one searched is kept).
     fn start(&mut self, board: &Board) -> Vec<u8> {
-        self.searcher.tt.new_search();
+        self.searcher.table_mut().new_search();
         self.searcher.seldepth = 0;
         let mut order: Vec<u8> = squares(board.moves()).collect();
         for i in (1..order.len()).rev() {
@@ -297,9 +324,13 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         self.iterate_multi(&board, self.max_depth(&board, limits), n.max(1), &mut ctrl)
     }
 
+    fn set_threads(&mut self, threads: usize) {
+        PvsEngine::set_threads(self, threads);
+    }
+
     /// A new game: the table is emptied and its memory given back (the next search takes
     /// it again).
     fn clear(&mut self) {
-        self.searcher.tt.release();
+        self.searcher.table_mut().release();
     }
 }

@@ -7,6 +7,8 @@
 //! its values are exact (`final_diff`, as the evaluator's `terminal`).
 
 use super::ordering::{cheap_key, MoveList};
+use std::sync::Arc;
+
 use super::tt::{Table, NO_MOVE};
 use crate::ai::control::Control;
 use crate::ai::reversi::board::Board;
@@ -22,8 +24,9 @@ const SHALLOW_FROM: u32 = 4;
 pub struct Searcher<E: Evaluator> {
     /// The evaluation.
     pub eval: E,
-    /// The transposition table (kept between moves of a game).
-    pub tt: Table,
+    /// The transposition table (kept between moves of a game; shared with the helper
+    /// threads of a search, see [`super::smp`]).
+    pub tt: Arc<Table>,
     /// Deepest ply reached in the current search.
     pub seldepth: u32,
 }
@@ -44,7 +47,24 @@ pub struct RootResult {
 impl<E: Evaluator> Searcher<E> {
     /// A searcher with a table of `2^tt_bits` entries.
     pub fn new(eval: E, tt_bits: u32) -> Searcher<E> {
-        Searcher { eval, tt: Table::new(tt_bits), seldepth: 0 }
+        Searcher { eval, tt: Arc::new(Table::new(tt_bits)), seldepth: 0 }
+    }
+
+    /// The table, to change it (between searches no helper shares it; if one still did, a
+    /// fresh table takes its place).
+    pub fn table_mut(&mut self) -> &mut Table {
+        if Arc::get_mut(&mut self.tt).is_none() {
+            self.tt = Arc::new(self.tt.fresh());
+        }
+        match Arc::get_mut(&mut self.tt) {
+            Some(t) => t,
+            None => unreachable!("a new table has one owner"),
+        }
+    }
+
+    /// A searcher for a helper thread: the same evaluation, the same table.
+    pub fn helper(&self) -> Searcher<E> {
+        Searcher { eval: self.eval.clone(), tt: Arc::clone(&self.tt), seldepth: 0 }
     }
 
     /// Searches the root moves `order` (best guess first) of `b` to `depth`.
@@ -58,7 +78,9 @@ impl<E: Evaluator> Searcher<E> {
     ) -> Option<RootResult> {
         let mut alpha = -INF;
         let beta = INF;
-        self.tt.allocate();
+        if self.tt.allocated_bytes() == 0 {
+            self.table_mut().allocate();
+        }
         let mut best = *order.first()?;
         let mut scores = Vec::with_capacity(order.len());
         for (i, &sq) in order.iter().enumerate() {
