@@ -137,24 +137,39 @@ fn fault_loses_both_games(name: &str, fault: &str, why: &[&str]) {
 
 #[test]
 fn a_crash_loses_the_game() {
-    fault_loses_both_games("crash", "crash", &["failed: the brain exited while asked TURN"]);
+    fault_loses_both_games(
+        "crash",
+        "crash",
+        &["forfeits (crash): the brain exited while asked TURN"],
+    );
 }
 
 #[test]
 fn a_hang_loses_the_game() {
     // 100 ms per move plus the margin of one second and half the turn.
-    let why = ["did not answer TURN", "within 1150 ms (its last message: \"MESSAGE move 2\")"];
+    let why = [
+        "forfeits (timeout): the brain did not answer TURN",
+        "within 1150 ms (its last message: \"MESSAGE move 2\")",
+    ];
     fault_loses_both_games("hang", "hang", &why);
 }
 
 #[test]
 fn garbage_loses_the_game() {
-    fault_loses_both_games("garbage", "garbage", &["with \"this is not a move\""]);
+    fault_loses_both_games(
+        "garbage",
+        "garbage",
+        &["forfeits (illegal move):", "with \"this is not a move\""],
+    );
 }
 
 #[test]
 fn an_occupied_point_loses_the_game() {
-    fault_loses_both_games("occupied", "occupied", &["played an illegal move"]);
+    fault_loses_both_games(
+        "occupied",
+        "occupied",
+        &["forfeits (illegal move): ", " is already taken"],
+    );
 }
 
 #[test]

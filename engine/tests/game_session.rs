@@ -3,7 +3,8 @@
 
 use tengen_engine::ai::{GomokuLevel, Level, ReversiLevel};
 use tengen_engine::game::{
-    EndReason, Game, GameConfig, GameError, GameKind, PlayerKind, SaveError, SAVE_VERSION,
+    EndReason, ForfeitReason, Game, GameConfig, GameError, GameKind, PlayerKind, SaveError,
+    SAVE_VERSION,
 };
 use tengen_engine::gomoku::{notation, ForbiddenKind, Rule};
 use tengen_engine::rng::Rng;
@@ -305,17 +306,29 @@ fn in_a_match_a_forbidden_move_loses_for_black_and_other_moves_are_refused() {
     let moves = "i8 a1 j8 a3 h9 a5 h10 a7";
     let mut live = Game::new(gomoku(Rule::Renju, 15)).unwrap();
     play_all(&mut live, moves);
-    // An occupied point is refused as in play, and the game goes on.
-    assert!(matches!(live.play_or_forfeit(at("a1"), 1), Err(GameError::Gomoku(_))));
+    // An occupied point is refused as in play, and the mover loses by forfeit; so does a
+    // program that fails. Both results survive a save.
+    let mut illegal = live.clone();
+    assert!(matches!(illegal.play_or_forfeit(Ok(at("a1")), 1), Err(GameError::Gomoku(_))));
+    let r = illegal.result().expect("the illegal move ends the game").clone();
+    assert_eq!(r.winner, Some(Color::White));
+    assert_eq!(r.reason, EndReason::Forfeit(ForfeitReason::IllegalMove));
+    assert_eq!(illegal.history().len(), 8);
+    let mut timed_out = live.clone();
+    assert!(timed_out.play_or_forfeit(Err(ForfeitReason::Timeout), 1).unwrap().is_empty());
+    assert_eq!(timed_out.result().unwrap().reason, EndReason::Forfeit(ForfeitReason::Timeout));
+    for game in [&illegal, &timed_out] {
+        assert_eq!(Game::from_json(&game.to_json()).unwrap().result(), game.result());
+    }
     assert!(!live.is_over());
     // Under Freestyle the same point is an ordinary move.
     let mut free = Game::new(gomoku(Rule::Freestyle, 15)).unwrap();
     play_all(&mut free, moves);
-    assert_eq!(free.play_or_forfeit(at("h8"), 1).unwrap().len(), 1);
+    assert_eq!(free.play_or_forfeit(Ok(at("h8")), 1).unwrap().len(), 1);
     assert!(!free.is_over());
     // Under Renju it ends the game: black loses, the stone is not placed, the record ends
     // with it, and the result is the one a record with that last move gives.
-    assert!(live.play_or_forfeit(at("h8"), 1).unwrap().is_empty());
+    assert!(live.play_or_forfeit(Ok(at("h8")), 1).unwrap().is_empty());
     let r = live.result().expect("the forbidden move ends the game").clone();
     assert_eq!((r.winner, r.reason), (Some(Color::White), EndReason::Forbidden));
     assert_eq!(r.forbidden, Some(ForbiddenKind::DoubleThree));
@@ -323,5 +336,5 @@ fn in_a_match_a_forbidden_move_loses_for_black_and_other_moves_are_refused() {
     let from_record = Game::open(&format!("{moves} h8"), &gomoku(Rule::Renju, 15)).unwrap();
     assert_eq!(from_record.result(), Some(&r));
     assert_eq!(Game::open(&live.to_record(), &gomoku(Rule::Renju, 15)).unwrap().result(), Some(&r));
-    assert!(matches!(live.play_or_forfeit(at("b1"), 1), Err(GameError::GameOver)));
+    assert!(matches!(live.play_or_forfeit(Ok(at("b1")), 1), Err(GameError::GameOver)));
 }

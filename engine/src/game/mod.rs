@@ -17,7 +17,7 @@ pub use config::{
 pub use error::{GameError, IllegalReason, SaveError};
 pub use position::Position;
 pub use record::{RecordKind, MAX_SAVED_NODES, SAVE_FORMAT, SAVE_VERSION};
-pub use result::{EndReason, GameResult};
+pub use result::{EndReason, ForfeitReason, GameResult};
 pub use session::{Game, MoveRecord, MAX_MOVE_MS};
 pub use setup::{Setup, SetupError};
 pub use tree::{NodeId, Tree, ROOT};

@@ -397,7 +397,10 @@ fn from_version_1(file: SaveFile) -> Result<Game, SaveError> {
 /// (a resignation, a forbidden move).
 fn settle_ended(game: &mut Game, ended: GameResult) -> Result<(), SaveError> {
     check_ended(game, &ended)?;
-    if matches!(ended.reason, EndReason::Resignation | EndReason::Forbidden) {
+    if matches!(
+        ended.reason,
+        EndReason::Resignation | EndReason::Forbidden | EndReason::Forfeit(_)
+    ) {
         game.set_decided(Some(ended));
     }
     Ok(())
@@ -509,14 +512,15 @@ fn check_ended(game: &Game, ended: &GameResult) -> Result<(), SaveError> {
                 return bad("the moves do not end the game that way");
             }
         }
-        EndReason::Resignation => {
+        EndReason::Resignation | EndReason::Forfeit(_) => {
             if over_by_moves {
                 return bad("a resignation after the moves had already ended the game");
             }
             let Some(winner) = ended.winner else {
                 return bad("a resignation without a winner");
             };
-            if *ended != game.resignation(winner.opponent()) {
+            let resigned = game.resignation(winner.opponent());
+            if *ended != (GameResult { reason: ended.reason, ..resigned }) {
                 return bad(
                     "a resignation must name only the winner, the side that did not resign",
                 );

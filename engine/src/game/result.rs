@@ -17,6 +17,32 @@ pub enum EndReason {
     Resignation,
     /// Gomoku: the board filled up without a five.
     BoardFull,
+    /// A program lost without the rules ending the game (a match between programs:
+    /// [`crate::game::Game::play_or_forfeit`]). Saved as `{"forfeit": "timeout"}`; the
+    /// older reasons keep their plain names, so older saves open unchanged.
+    Forfeit(ForfeitReason),
+}
+
+/// Why a program forfeited a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForfeitReason {
+    /// It answered with a move the rules refuse (or with no move at all).
+    IllegalMove,
+    /// It failed: exited, could not be started, or its search failed.
+    Crash,
+    /// It did not answer in time.
+    Timeout,
+}
+
+impl std::fmt::Display for ForfeitReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ForfeitReason::IllegalMove => "illegal move",
+            ForfeitReason::Crash => "crash",
+            ForfeitReason::Timeout => "timeout",
+        })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,4 +57,21 @@ pub struct GameResult {
     pub discs: Option<(u32, u32)>,
     /// Renju: which kind of forbidden move ended the game.
     pub forbidden: Option<ForbiddenKind>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_reasons_keep_their_saved_names() {
+        let name = |r: EndReason| serde_json::to_string(&r).unwrap();
+        assert_eq!(name(EndReason::Resignation), "\"resignation\"");
+        assert_eq!(name(EndReason::BoardFull), "\"board_full\"");
+        let forfeit = EndReason::Forfeit(ForfeitReason::IllegalMove);
+        assert_eq!(name(forfeit), r#"{"forfeit":"illegal_move"}"#);
+        for r in [forfeit, EndReason::Five, EndReason::NoMoves] {
+            assert_eq!(serde_json::from_str::<EndReason>(&name(r)).unwrap(), r);
+        }
+    }
 }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tree::{NodeId, Tree, ROOT};
 use super::{
-    EndReason, GameConfig, GameError, GameResult, PlayerKind, Position, Setup, SetupError,
+    EndReason, ForfeitReason, GameConfig, GameError, GameResult, PlayerKind, Position, Setup, SetupError,
 };
 use crate::gomoku::{ForbiddenKind, GomokuError};
 use crate::{Color, Move, Point};
@@ -191,18 +191,37 @@ impl Game {
         Ok(self.history[from..].to_vec())
     }
 
-    /// Plays `mv` as a match between programs does: like [`Game::play`], except that black's
-    /// forbidden point under Renju is not refused but ends the game as black's loss (the
-    /// stone is not placed; [`Game::to_record`] ends with it). Returns the records added:
-    /// none for such a loss.
-    pub fn play_or_forfeit(&mut self, mv: Move, ms: u64) -> Result<Vec<MoveRecord>, GameError> {
-        match self.play(mv, ms) {
-            Err(GameError::Gomoku(GomokuError::Forbidden { point, kind, .. })) => {
-                self.forfeit_forbidden(point, kind);
-                Ok(Vec::new())
-            }
-            played => played,
+    /// Plays a program's answer as a match between programs does: a move, or the way the
+    /// program failed to give one. A move is played as [`Game::play`] plays it, except that
+    /// a move the rules refuse ends the game as the mover's loss: black's forbidden point
+    /// under Renju by the rules ([`EndReason::Forbidden`]; the stone is not placed and
+    /// [`Game::to_record`] ends with it), any other by forfeit
+    /// ([`ForfeitReason::IllegalMove`]), and a failure by forfeit with its reason. Returns
+    /// the records added (none when the answer lost), or the rules' refusal of an illegal
+    /// move (the game is then over); [`GameError::GameOver`] changes nothing.
+    pub fn play_or_forfeit(
+        &mut self,
+        answer: Result<Move, ForfeitReason>,
+        ms: u64,
+    ) -> Result<Vec<MoveRecord>, GameError> {
+        if self.result.is_some() {
+            return Err(GameError::GameOver);
         }
+        let side = self.side_to_move();
+        let (why, refused) = match answer.map(|mv| self.play(mv, ms)) {
+            Ok(Err(GameError::Gomoku(GomokuError::Forbidden { point, kind, .. }))) => {
+                self.forfeit_forbidden(point, kind);
+                return Ok(Vec::new());
+            }
+            Ok(Err(refused)) => (ForfeitReason::IllegalMove, Err(refused)),
+            Ok(played) => return played,
+            Err(why) => (why, Ok(Vec::new())),
+        };
+        self.set_decided(Some(GameResult {
+            reason: EndReason::Forfeit(why),
+            ..self.resignation(side)
+        }));
+        refused
     }
 
     /// Takes back the last move (with an automatic pass that followed it, and a resignation

@@ -7,15 +7,15 @@ use std::time::{Duration, Instant};
 use tengen_engine::game::{EndReason, Game, GameConfig};
 use tengen_engine::{Color, Move};
 
-use super::player::Player;
+use super::player::{Failure, Player};
 use super::ArenaError;
 
 /// One finished game.
 pub struct Finished {
     /// The game, over: its moves with their times and its result.
     pub game: Game,
-    /// Why the loser forfeited, when the rules did not end the game: a move the rules refuse
-    /// (the session then records the side's resignation) or a player that failed.
+    /// The details of the loser's forfeit ([`EndReason::Forfeit`]), when the rules did not
+    /// end the game: the rules' refusal of its move, or how the player failed.
     pub forfeit: Option<String>,
     /// The longest time one move took, in milliseconds.
     pub max_ms: u64,
@@ -33,11 +33,8 @@ impl Finished {
     }
 
     /// Why the game ended, in the words of the game lines: `five`, `board full`, the final
-    /// disc count `34-30`, or the loser's forfeit.
+    /// disc count `34-30`, or the loser's forfeit and its details.
     pub fn reason(&self) -> String {
-        if let Some(why) = &self.forfeit {
-            return why.clone();
-        }
         let Some(result) = self.game.result() else { return "unfinished".into() };
         match result.reason {
             EndReason::Five => "five".into(),
@@ -51,6 +48,11 @@ impl Finished {
                 None => "black played a forbidden point".into(),
             },
             EndReason::Resignation => "resignation".into(),
+            EndReason::Forfeit(why) => {
+                let loser = result.winner.map_or(Color::Black, Color::opponent);
+                let details = self.forfeit.as_deref().unwrap_or("");
+                format!("{loser} forfeits ({why}): {details}")
+            }
         }
     }
 }
@@ -76,13 +78,13 @@ pub fn play(
         let chosen = players[side.index()].choose(game.position(), time);
         let took = start.elapsed().as_millis() as u64;
         max_ms = max_ms.max(took);
-        let why = match chosen.map(|mv| game.play_or_forfeit(mv, took)) {
-            Ok(Ok(_)) => continue,
-            Ok(Err(refused)) => format!("{side} played an illegal move ({refused})"),
-            Err(failure) => format!("{side} failed: {failure}"),
-        };
-        game.resign(side)?;
-        forfeit = Some(why);
+        let answer = chosen.as_ref().map(|&mv| mv).map_err(|f: &Failure| f.reason);
+        match (game.play_or_forfeit(answer, took), chosen) {
+            (Err(refused), _) if game.is_over() => forfeit = Some(refused.to_string()),
+            (Err(e), _) => return Err(e.into()),
+            (Ok(_), Err(failure)) => forfeit = Some(failure.message),
+            (Ok(_), Ok(_)) => {}
+        }
     }
     Ok(Finished { game, forfeit, max_ms })
 }
@@ -92,7 +94,7 @@ mod tests {
     use super::super::player::Computer;
     use super::*;
     use tengen_engine::ai::{GomokuLevel, Level, ReversiLevel};
-    use tengen_engine::game::{GameKind, PlayerKind, Position};
+    use tengen_engine::game::{ForfeitReason, GameKind, PlayerKind, Position};
     use tengen_engine::gomoku::{notation, Rule};
     use tengen_engine::Point;
 
@@ -121,9 +123,9 @@ mod tests {
     struct Script(Vec<Move>);
 
     impl Player for Script {
-        fn choose(&mut self, _pos: &Position, _time: Duration) -> Result<Move, String> {
+        fn choose(&mut self, _pos: &Position, _time: Duration) -> Result<Move, Failure> {
             if self.0.is_empty() {
-                return Err("out of moves".into());
+                return Err(Failure::crash("out of moves"));
             }
             Ok(self.0.remove(0))
         }
@@ -174,14 +176,19 @@ mod tests {
         let done =
             play(gomoku(Rule::Freestyle), &points("h8"), [&mut black, &mut white], MS).unwrap();
         assert_eq!(done.winner(), Some(Color::Black));
-        assert_eq!(done.game.result().unwrap().reason, EndReason::Resignation);
-        assert!(done.reason().starts_with("white played an illegal move (h8 is already taken"));
+        let illegal = EndReason::Forfeit(ForfeitReason::IllegalMove);
+        assert_eq!(done.game.result().unwrap().reason, illegal);
+        assert!(
+            done.reason().starts_with("white forfeits (illegal move): h8 is already taken"),
+            "{}",
+            done.reason()
+        );
         assert_eq!(done.placed(), 1);
         // A pass is no Gomoku move either.
         let mut white = Script(vec![Move::Pass]);
         let done =
             play(gomoku(Rule::Freestyle), &points("h8"), [&mut black, &mut white], MS).unwrap();
-        assert!(done.reason().starts_with("white played an illegal move (Gomoku has no passes"));
+        assert!(done.reason().starts_with("white forfeits (illegal move): Gomoku has no passes"));
     }
 
     #[test]
@@ -190,7 +197,9 @@ mod tests {
         let mut white = script("");
         let done = play(gomoku(Rule::Freestyle), &[], [&mut black, &mut white], MS).unwrap();
         assert_eq!(done.winner(), Some(Color::Black));
-        assert_eq!(done.reason(), "white failed: out of moves");
+        assert_eq!(done.reason(), "white forfeits (crash): out of moves");
+        let crash = EndReason::Forfeit(ForfeitReason::Crash);
+        assert_eq!(done.game.result().unwrap().reason, crash);
         assert_eq!(done.placed(), 1);
     }
 
@@ -208,7 +217,7 @@ mod tests {
         let mut black = script("i8 j8 h9 h10 h8");
         let mut white = script("a1 a3 a5 a7 a9");
         let done = play(gomoku(Rule::Freestyle), &[], [&mut black, &mut white], MS).unwrap();
-        assert_eq!(done.reason(), "black failed: out of moves");
+        assert_eq!(done.reason(), "black forfeits (crash): out of moves");
     }
 
     #[test]

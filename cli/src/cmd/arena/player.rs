@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Level};
-use tengen_engine::game::{PlayerKind, Position};
+use tengen_engine::game::{ForfeitReason, PlayerKind, Position};
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
 use tengen_engine::gomoku;
 use tengen_engine::Move;
@@ -15,7 +15,39 @@ use tengen_engine::Move;
 pub trait Player {
     /// The move for the side to move in `pos`, with `time` to think, or why this player
     /// loses the game instead (a brain that crashed, hung or answered garbage).
-    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, String>;
+    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, Failure>;
+}
+
+/// Why a player gave no move: the kind of forfeit the game records, and the details.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub reason: ForfeitReason,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn crash(message: impl Into<String>) -> Failure {
+        Failure { reason: ForfeitReason::Crash, message: message.into() }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<BrainError> for Failure {
+    /// A brain that did not answer in time timed out, one that answered something other
+    /// than a move played an illegal move; every other failure is a crash.
+    fn from(e: BrainError) -> Failure {
+        let reason = match e {
+            BrainError::Timeout { .. } => ForfeitReason::Timeout,
+            BrainError::Garbage { .. } => ForfeitReason::IllegalMove,
+            _ => ForfeitReason::Crash,
+        };
+        Failure { reason, message: e.to_string() }
+    }
 }
 
 /// A built-in level, searching with the limits `ai` sets for it at the player's time.
@@ -42,10 +74,10 @@ impl Computer {
 }
 
 impl Player for Computer {
-    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, String> {
+    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, Failure> {
         let limits = limits_for(self.level, time);
         let searched = self.engine.search(pos, &limits, &CancelFlag::new(), &mut |_| {});
-        searched.map(|r| r.best).map_err(|e| e.to_string())
+        searched.map(|r| r.best).map_err(|e| Failure::crash(e.to_string()))
     }
 }
 
@@ -120,9 +152,9 @@ impl External {
 }
 
 impl Player for External {
-    fn choose(&mut self, pos: &Position, _time: Duration) -> Result<Move, String> {
+    fn choose(&mut self, pos: &Position, _time: Duration) -> Result<Move, Failure> {
         let Position::Gomoku(pos) = pos else {
-            return Err("external brains play Gomoku only".into());
+            return Err(Failure::crash("external brains play Gomoku only"));
         };
         let answer = self.brain(pos).and_then(|b| b.best_move(pos));
         match answer {
@@ -130,7 +162,7 @@ impl Player for External {
             Err(e) => {
                 // Whatever state it is in, this brain plays no more moves.
                 self.brain = None;
-                Err(e.to_string())
+                Err(e.into())
             }
         }
     }
@@ -160,7 +192,7 @@ mod tests {
         // The brain is not even started for a Reversi position.
         let settings = BrainSettings::new("/nonexistent/pbrain-x", time);
         let refused = External::new(settings).choose(&reversi, time).unwrap_err();
-        assert_eq!(refused, "external brains play Gomoku only");
+        assert_eq!(refused, Failure::crash("external brains play Gomoku only"));
         let fivetuple = Level::parse_for("gomoku", "fivetuple").unwrap();
         assert!(Computer::new(fivetuple, 1).unwrap().choose(&reversi, time).is_err());
         let greedy = Level::parse_for("reversi", "greedy").unwrap();
