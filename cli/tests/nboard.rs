@@ -162,6 +162,28 @@ fn handshake_then_go_answers_a_legal_move() {
 }
 
 #[test]
+fn the_games_clock_is_shared_out_by_the_search_control() {
+    // 3 s left on black's clock, no `set depth`: the search control gives the move a
+    // twelfth of it (250 ms), where Master's default second would apply without a clock.
+    let game = GAME.replace("TI[15:00]", "TI[0:03]");
+    let mut e = Engine::start("master");
+    e.send("nboard 2");
+    assert_eq!(e.line(), "set myname Tengen");
+    e.send(&format!("set game {game}"));
+    assert!(e.sync(1).is_empty());
+    let start = Instant::now();
+    e.send("go");
+    let got = e.until("===");
+    let took = start.elapsed();
+    let Move::Place(p) = answered_move(got.last().unwrap()) else { panic!("{got:?}") };
+    assert!(position(GAME).is_legal(p), "{got:?}");
+    // Generous bounds for a loaded machine: more than a few iterations, well under the
+    // default second.
+    assert!(took > Duration::from_millis(150) && took < Duration::from_millis(750), "{took:?}");
+    e.quits();
+}
+
+#[test]
 fn hint_lists_the_n_best_moves() {
     let mut e = Engine::with_game(3, GAME);
     let pos = position(GAME);

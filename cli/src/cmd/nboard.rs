@@ -14,8 +14,8 @@
 //!   search N plies. Without `set depth`, the level's own default (about a second).
 //! - `go` also honours the game's clock when the GGF has one (`TI`, `TB`, `TW`): the time
 //!   left (main time, increments, less the move times the record gives) is passed as
-//!   [`Limits::time_left`], and a move is given that time spread over the side's moves still
-//!   to come before the last 12 empties (which the solver plays in moments), less a reserve.
+//!   [`Limits::time_left`], and the search control (`ai::control`) decides the move's share,
+//!   as it does for the Gomocup brain.
 //! - `hint N` lists the N best moves at the depth, without the clock (as the protocol says).
 //! - `analyze` searches every position of the game at the depth, the last first, and sends
 //!   `analysis K EVAL` for each as it is found (K moves made, passes counted).
@@ -76,18 +76,6 @@ fn exact_from(depth: u32) -> u32 {
     depth.saturating_mul(2).min(SOLVE_FROM)
 }
 
-/// Empties at the end that the solver plays in moments, left out of the time planning.
-const FAST_ENDGAME: u32 = 12;
-
-/// The time for one move from `left` on the clock with `empties` empty squares: a reserve
-/// kept (a tenth, at most 2 s), the rest spread over the side's moves still to come before
-/// the last [`FAST_ENDGAME`] empties, plus one.
-fn move_time(left: Duration, empties: u32) -> Duration {
-    let reserve = (left / 10).min(Duration::from_secs(2));
-    let moves = empties.saturating_sub(FAST_ENDGAME).div_ceil(2) + 1;
-    left.saturating_sub(reserve) / moves
-}
-
 /// What the engine knows between commands.
 struct Session {
     level: ReversiLevel,
@@ -99,8 +87,8 @@ struct Session {
 }
 
 impl Session {
-    /// The limits of a search of `game`'s last position; with the game's clock for `go`
-    /// (`clock`).
+    /// The limits of a search of `game`'s last position; with the game's time left for `go`
+    /// (`clock`), whose share for the move the search control decides.
     fn limits(&self, game: &GgfGame, clock: bool) -> Limits {
         let pos = game.position();
         let empties = pos.empties();
@@ -112,12 +100,7 @@ impl Session {
             }
         });
         let time_left = if clock { game.time_left(pos.side_to_move()) } else { None };
-        Limits {
-            depth,
-            time: time_left.map(|left| move_time(left, empties)),
-            time_left,
-            ..Limits::default()
-        }
+        Limits { depth, time_left, ..Limits::default() }
     }
 }
 
@@ -528,6 +511,7 @@ fn input_of(line: Line) -> Input {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tengen_engine::ai::control::time_budget;
 
     fn lines(bytes: &[u8]) -> Vec<String> {
         let mut input = bytes;
@@ -575,7 +559,8 @@ mod tests {
         assert_eq!(master.limits(&end, true).depth, Some(4));
         assert_eq!(session(ReversiLevel::Strong, Some(1)).limits(&end, true).depth, Some(1));
         assert_eq!(session(ReversiLevel::Master, Some(1)).limits(&end, true).depth, Some(1));
-        // The clock: 60 empties, 15 minutes: (900 - 2) s over 25 moves; not for hints.
+        // The clock: 15 minutes left, of which the control gives the move a twelfth; not
+        // for hints.
         let timed = ggf::parse(
             "(;GM[Othello]TI[15:00]BO[8 ---------------------------O*------*O------------\
              --------------- *];)",
@@ -583,7 +568,8 @@ mod tests {
         .unwrap();
         let l = master.limits(&timed, true);
         assert_eq!(l.time_left, Some(Duration::from_secs(900)));
-        assert_eq!(l.time, Some(Duration::from_millis(898_000 / 25)));
+        assert_eq!(l.time, None);
+        assert_eq!(time_budget(&l, None), Some(Duration::from_secs(75)));
         assert_eq!(master.limits(&timed, false), Limits::depth(10));
     }
 
@@ -606,10 +592,7 @@ mod tests {
     }
 
     #[test]
-    fn move_time_spreads_the_clock() {
-        assert_eq!(move_time(Duration::from_secs(10), 12), Duration::from_secs(9));
-        assert_eq!(move_time(Duration::from_secs(10), 13), Duration::from_secs(9) / 2);
-        assert_eq!(move_time(Duration::ZERO, 40), Duration::ZERO);
+    fn the_exact_solve_starts_at_twice_the_depth() {
         assert_eq!(exact_from(4), 8);
         assert_eq!(exact_from(30), SOLVE_FROM);
     }
