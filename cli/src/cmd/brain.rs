@@ -29,15 +29,8 @@ use super::CmdResult;
 use protocol::Command;
 use session::{Action, Session};
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// The level to play (see `tengen levels`): fivetuple, winarray, pattern, lookahead, master.
-    #[arg(long, default_value = "master")]
-    pub level: String,
-    /// Seed of the engine's random choices (default: from the clock).
-    #[arg(long)]
-    pub seed: Option<u64>,
-}
+/// The level (a Gomoku level) and seed.
+pub use super::lines::EngineArgs as Args;
 
 /// Why the brain stopped.
 #[derive(Debug, thiserror::Error)]

@@ -1,6 +1,7 @@
 //! The input side of the protocol commands (`brain`, `nboard`): the GUI's or manager's lines
 //! read from stdin as bytes, bounded, on a thread of their own, so that commands arriving
-//! while the engine thinks are never lost; and the engines' seed.
+//! while the engine thinks are never lost; and the engine both take (`EngineArgs`: level
+//! and seed).
 
 use std::io::{BufRead, Read};
 use std::sync::mpsc::Sender;
@@ -61,6 +62,17 @@ pub fn spawn_stdin_reader<T: Send + 'static>(
         }
         let _ = tx.send(end);
     });
+}
+
+/// The engine a protocol command plays.
+#[derive(clap::Args)]
+pub struct EngineArgs {
+    /// The level to play, one of the game's levels (see `tengen levels`).
+    #[arg(long, default_value = "master")]
+    pub level: String,
+    /// Seed of the engine's random choices (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 /// `seed`, or one from the clock.

@@ -45,15 +45,8 @@ use super::lines::Line;
 use super::CmdResult;
 use protocol::Command;
 
-#[derive(clap::Args)]
-pub struct Args {
-    /// The Reversi level to play (see `tengen levels`): greedy, classic, strong, master.
-    #[arg(long, default_value = "master")]
-    pub level: String,
-    /// Seed of the engine's random choices (default: from the clock).
-    #[arg(long)]
-    pub seed: Option<u64>,
-}
+/// The level (a Reversi level) and seed.
+pub use super::lines::EngineArgs as Args;
 
 /// Why the engine stopped.
 #[derive(Debug, thiserror::Error)]

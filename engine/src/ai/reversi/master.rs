@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::board::{square_move, square_of, squares, Board};
 use super::endgame::{RawSolve, Solver};
 use super::eval::PatternEval;
-use super::search::{pass_line, PvsEngine};
+use super::search::{multi_start, PvsEngine};
 use crate::ai::control::Control;
 use crate::ai::{
     Bound, CancelFlag, Candidate, Engine, Limits, PvLine, Score, SearchInfo, SearchResult,
@@ -159,11 +159,10 @@ impl Engine<Position> for Master {
         cancel: &CancelFlag,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> Vec<PvLine> {
-        let board = Board::from_position(pos);
-        let mut ctrl = Control::new(limits, cancel, progress);
-        if board.moves() == 0 {
-            return vec![pass_line()];
-        }
+        let (board, mut ctrl) = match multi_start(pos, limits, cancel, progress) {
+            Ok(start) => start,
+            Err(pass) => return pass,
+        };
         let n = n.max(1);
         let empties = board.empties();
         let max_depth = limits.depth.unwrap_or(60);

@@ -59,6 +59,21 @@ impl Strong {
     }
 }
 
+/// The start of a multi-PV search of `pos`: its board and the search's control, or the one
+/// line to give when the side to move must pass.
+pub fn multi_start<'a>(
+    pos: &Position,
+    limits: &Limits,
+    cancel: &'a CancelFlag,
+    progress: &'a mut dyn FnMut(&SearchInfo),
+) -> Result<(Board, Control<'a>), Vec<PvLine>> {
+    let board = Board::from_position(pos);
+    if board.moves() == 0 {
+        return Err(vec![pass_line()]);
+    }
+    Ok((board, Control::new(limits, cancel, progress)))
+}
+
 /// The one line of a position whose side to move must pass (nothing searched: score 0).
 pub fn pass_line() -> PvLine {
     PvLine {
@@ -316,12 +331,12 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         cancel: &CancelFlag,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> Vec<PvLine> {
-        let board = Board::from_position(pos);
-        let mut ctrl = Control::new(limits, cancel, progress);
-        if board.moves() == 0 {
-            return vec![pass_line()];
+        match multi_start(pos, limits, cancel, progress) {
+            Ok((board, mut ctrl)) => {
+                self.iterate_multi(&board, self.max_depth(&board, limits), n.max(1), &mut ctrl)
+            }
+            Err(pass) => pass,
         }
-        self.iterate_multi(&board, self.max_depth(&board, limits), n.max(1), &mut ctrl)
     }
 
     fn set_threads(&mut self, threads: usize) {
