@@ -397,10 +397,8 @@ fn from_version_1(file: SaveFile) -> Result<Game, SaveError> {
 /// (a resignation, a forbidden move).
 fn settle_ended(game: &mut Game, ended: GameResult) -> Result<(), SaveError> {
     check_ended(game, &ended)?;
-    if matches!(
-        ended.reason,
-        EndReason::Resignation | EndReason::Forbidden | EndReason::Forfeit(_)
-    ) {
+    if matches!(ended.reason, EndReason::Resignation | EndReason::Forbidden | EndReason::Forfeit(_))
+    {
         game.set_decided(Some(ended));
     }
     Ok(())

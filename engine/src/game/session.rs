@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::tree::{NodeId, Tree, ROOT};
 use super::{
-    EndReason, ForfeitReason, GameConfig, GameError, GameResult, PlayerKind, Position, Setup, SetupError,
+    EndReason, ForfeitReason, GameConfig, GameError, GameResult, PlayerKind, Position, Setup,
+    SetupError,
 };
 use crate::gomoku::{ForbiddenKind, GomokuError};
 use crate::{Color, Move, Point};
