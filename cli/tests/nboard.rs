@@ -177,9 +177,11 @@ fn the_games_clock_is_shared_out_by_the_search_control() {
     let took = start.elapsed();
     let Move::Place(p) = answered_move(got.last().unwrap()) else { panic!("{got:?}") };
     assert!(position(GAME).is_legal(p), "{got:?}");
-    // Generous bounds for a loaded machine: more than a few iterations, well under the
-    // default second.
-    assert!(took > Duration::from_millis(150) && took < Duration::from_millis(750), "{took:?}");
+    // Well under Master's default second (a generous bound for a loaded machine). How much
+    // of its share the search spends is the control's iteration rule (it may stop early when
+    // the next iteration would not fit), so no lower bound; the clock's conversion into
+    // `time_left` is unit-tested in nboard.rs.
+    assert!(took < Duration::from_millis(750), "{took:?}");
     e.quits();
 }
 
