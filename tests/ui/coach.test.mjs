@@ -49,6 +49,8 @@ test('the coach says what the move threatens and how to block it, in English and
   await page.click('[data-testid="settings"]');
   await page.selectOption('[data-testid="language"]', 'zh-CN');
   await page.keyboard.press('Escape');
+  // The locale loads and the panel is written again asynchronously: wait for the new words.
+  await page.waitForFunction(() => /黑方/.test(document.querySelector('[data-testid="coach"]').innerText));
   const zh = await coachText(page);
   assert.match(zh, /黑方活三 f8–h8：在 e8 或 i8 防守，或在 d8\/j8（黑方禁手：三三禁手） 弱防。/);
   assert.match(zh, /黑方威胁在 i9 走成四三。/);
