@@ -69,6 +69,26 @@ pub trait Engine<P>: Send {
     }
 }
 
+/// Test helper shared by the engines' thread tests: runs a search of `engine` on `pos` with a
+/// minute to think, raises the cancel flag after `after`, and gives the answer with the time
+/// it took to come once the flag was up.
+#[cfg(test)]
+pub(crate) fn search_then_cancel<P: Sync, E: Engine<P>>(
+    engine: &mut E,
+    pos: &P,
+    after: std::time::Duration,
+) -> (SearchResult, std::time::Duration) {
+    let cancel = CancelFlag::new();
+    let limits = Limits { time: Some(std::time::Duration::from_secs(60)), ..Limits::default() };
+    std::thread::scope(|s| {
+        let search = s.spawn(|| engine.search(pos, &limits, &cancel, &mut |_| {}));
+        std::thread::sleep(after);
+        let raised = std::time::Instant::now();
+        cancel.cancel();
+        (search.join().expect("the search thread panicked"), raised.elapsed())
+    })
+}
+
 /// A Gomoku engine of `level` (`seed` fixes its random choices among equal moves) that uses
 /// about `memory` bytes at most (`None`: the level's default). Only Master keeps a table
 /// large enough to size; the other levels use a few megabytes at most.

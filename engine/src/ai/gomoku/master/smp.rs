@@ -79,11 +79,11 @@ pub fn iterate(
 
 #[cfg(test)]
 mod tests {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     use super::super::{Master, FIXED_MEMORY};
     use super::*;
-    use crate::ai::Engine;
+    use crate::ai::{search_then_cancel, Engine};
     use crate::gomoku::notation::parse_moves;
     use crate::gomoku::{Position, Rule};
     use crate::Move;
@@ -100,16 +100,7 @@ mod tests {
         let pos = middle_game();
         let mut master = Master::new(1);
         master.set_threads(2);
-        let cancel = CancelFlag::new();
-        let limits = Limits { time: Some(Duration::from_secs(60)), ..Limits::default() };
-        let (r, late) = std::thread::scope(|s| {
-            let search = s.spawn(|| master.search(&pos, &limits, &cancel, &mut |_| {}));
-            std::thread::sleep(Duration::from_millis(300));
-            let raised = Instant::now();
-            cancel.cancel();
-            let r = search.join().unwrap();
-            (r, raised.elapsed())
-        });
+        let (r, late) = search_then_cancel(&mut master, &pos, Duration::from_millis(300));
         assert!(late < Duration::from_millis(500), "answered {late:?} after the cancel");
         let Move::Place(p) = r.best else { panic!("no move") };
         assert!(pos.stone(p).is_none());

@@ -75,10 +75,10 @@ fn deepen<E: Evaluator>(
 
 #[cfg(test)]
 mod tests {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     use crate::ai::reversi::master::Master;
-    use crate::ai::{CancelFlag, Engine, Limits};
+    use crate::ai::{search_then_cancel, CancelFlag, Engine, Limits};
     use crate::reversi::notation::replay_transcript;
     use crate::Move;
 
@@ -93,15 +93,7 @@ mod tests {
         assert!(r.info.depth >= 6 && r.info.nodes > 0);
         let legal = |m: Move| matches!(m, Move::Place(p) if pos.is_legal(p));
         assert!(legal(r.best));
-        let cancel = CancelFlag::new();
-        let limits = Limits { time: Some(Duration::from_secs(60)), ..Limits::default() };
-        let (r, late) = std::thread::scope(|s| {
-            let search = s.spawn(|| master.search(&pos, &limits, &cancel, &mut |_| {}));
-            std::thread::sleep(Duration::from_millis(300));
-            let raised = Instant::now();
-            cancel.cancel();
-            (search.join().unwrap(), raised.elapsed())
-        });
+        let (r, late) = search_then_cancel(&mut master, &pos, Duration::from_millis(300));
         assert!(late < Duration::from_millis(500), "answered {late:?} after the cancel");
         assert!(legal(r.best));
     }
