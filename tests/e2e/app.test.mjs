@@ -3,29 +3,20 @@
 // display and the driver, and sets TENGEN_APP and WEBDRIVER_URL.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Session, KEY, sleep } from './webdriver.mjs';
+import { startApp, KEY, sleep } from './webdriver.mjs';
 import { CUT_OFF_CHOICES } from '../ui/harness.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const artifacts = path.resolve(here, '../artifacts');
-const APP = process.env.TENGEN_APP;
-const DRIVER = process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444';
 
 let s;
 
 before(async () => {
-  assert.ok(APP, 'TENGEN_APP must point at the built app (scripts/test-e2e.sh sets it)');
-  s = await Session.create(DRIVER, APP);
-  await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to start' });
+  s = await startApp();
 });
 
 after(async () => {
   await s?.delete();
 });
 
-const shot = (name) => s.screenshot(path.join(artifacts, `e2e-${name}.png`));
+const shot = (name) => s.shot(name);
 
 // Page expressions. It is a human's turn when the board previews the human's stone.
 const HUMAN_TURN = `!!document.querySelector('.board[data-ghost]')`;
@@ -35,36 +26,7 @@ const STONES = `document.querySelectorAll('.cell[data-stone]:not(.provisional)')
 const stones = () => s.execute(`return ${STONES}`);
 const js = (expr) => `return ${expr};`;
 
-/** Opens the start panel and starts a game with the given fields. */
-async function startGame(fields) {
-  const open = await s.execute(`return !!document.querySelector('[data-testid="start-panel"][open]')`);
-  if (!open) {
-    if (await s.execute(js(RESULT_OPEN))) await s.click('[data-testid="result-new"]');
-    else await s.click('[data-testid="new-game"]');
-  }
-  await s.waitFor(`return !!document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the start panel' });
-  for (const [testid, value] of Object.entries(fields)) {
-    // Selecting is done through the DOM (native <select> popups are outside the page);
-    // the change event is what the UI listens to.
-    const ok = await s.execute(
-      `const el = document.querySelector('[data-testid="' + arguments[0] + '"]');
-       if (![...el.options].some((o) => o.value === arguments[1])) return false;
-       el.value = arguments[1];
-       el.dispatchEvent(new Event('change', { bubbles: true }));
-       return true;`,
-      [testid, String(value)],
-    );
-    assert.ok(ok, `start panel: ${testid} has option ${value}`);
-  }
-  await s.click('[data-testid="start"]');
-  try {
-    await s.waitFor(`return !document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the game to start' });
-  } catch (err) {
-    await shot('start-failed');
-    const why = await s.execute(`return document.querySelector('#start-error').textContent`);
-    throw new Error(`the game did not start: ${why || err.message}`);
-  }
-}
+const startGame = (fields) => s.startGame(fields);
 
 /** The first empty cell near the last move (rings of growing distance), as [x, y]. */
 const pickNearLast = `
@@ -195,8 +157,7 @@ test('an unfinished game survives a restart of the app', async () => {
 
   // Quit the app (the driver closes it) and start it again on the same data folder.
   await s.delete();
-  s = await Session.create(DRIVER, APP);
-  await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to restart' });
+  s = await startApp();
   await s.waitFor(js(`${STONES} === 3`), { what: 'the saved stones after the restart' });
   assert.equal(await s.execute(board), before);
   assert.match(await s.text('[data-testid="status"]'), /\S/);
@@ -228,8 +189,7 @@ test("the window's size and position survive a restart, even a kill", async () =
 
   // The driver ends the app without a normal exit, so this also checks the save-as-you-go.
   await s.delete();
-  s = await Session.create(DRIVER, APP);
-  await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to restart' });
+  s = await startApp();
   const restored = await rect();
   assert.deepEqual(
     [restored.x, restored.y, restored.width, restored.height],

@@ -3,34 +3,17 @@
 // Screenshots: tests/artifacts/e2e-coach-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startApp } from './webdriver.mjs';
 
-const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 let s;
 before(async () => {
   s = await startApp();
 });
 after(() => s?.delete());
 
-const shot = (name) => s.screenshot(path.join(artifacts, `e2e-coach-${name}.png`));
+const shot = (name) => s.shot(`coach-${name}`);
+const setSettings = (fields) => s.setSettings(fields);
 const COACH = `return document.querySelector('[data-testid="coach"]')?.innerText || ''`;
-
-/** Sets fields of the settings dialog as a player does (the change event saves them). */
-async function setSettings(fields) {
-  await s.click('[data-testid="settings"]');
-  await s.execute(
-    `const form = document.querySelector('#settings-dialog form');
-     for (const [name, value] of Object.entries(arguments[0])) {
-       const el = form.elements[name];
-       if (el.type === 'checkbox') el.checked = value; else el.value = value;
-       el.dispatchEvent(new Event('change', { bubbles: true }));
-     }`,
-    [fields],
-  );
-  await s.click('#settings-dialog button[value="close"]');
-}
 
 /** A new game between two people through the backend, then `moves` clicked on the board. */
 async function play(config, moves) {

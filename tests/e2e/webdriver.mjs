@@ -2,6 +2,10 @@
 // tauri-driver (which forwards to WebKitWebDriver on Linux). No webdriverio needed.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the end-to-end tests leave their screenshots. */
+export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
@@ -137,6 +141,60 @@ export class Session {
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, Buffer.from(png, 'base64'));
     return file;
+  }
+  /** Saves a screenshot as tests/artifacts/e2e-NAME.png. */
+  shot(name) {
+    return this.screenshot(path.join(ARTIFACTS, `e2e-${name}.png`));
+  }
+
+  /** Sets a <select> by its data-testid through the DOM, as the user's choice (native
+   *  popups are outside the page; the change event is what the UI listens to). */
+  async choose(testid, value) {
+    const ok = await this.execute(
+      `const el = document.querySelector('[data-testid="' + arguments[0] + '"]');
+       if (!el || ![...el.options].some((o) => o.value === arguments[1])) return false;
+       el.value = arguments[1];
+       el.dispatchEvent(new Event('change', { bubbles: true }));
+       return true;`,
+      [testid, String(value)],
+    );
+    if (!ok) throw new Error(`${testid} has no option ${value}`);
+  }
+
+  /** Opens the start panel (from the result dialog if one is open), chooses `fields`
+   *  (data-testid → value) and starts; a refusal throws with the panel's reason. */
+  async startGame(fields) {
+    const panel = `document.querySelector('[data-testid="start-panel"][open]')`;
+    if (!(await this.execute(`return !!${panel}`))) {
+      const result = await this.execute(`return !!document.querySelector('[data-testid="result"][open]')`);
+      await this.click(result ? '[data-testid="result-new"]' : '[data-testid="new-game"]');
+    }
+    await this.waitFor(`return !!${panel}`, { what: 'the start panel' });
+    for (const [testid, value] of Object.entries(fields)) await this.choose(testid, value);
+    await this.click('[data-testid="start"]');
+    try {
+      await this.waitFor(`return !${panel}`, { what: 'the game to start' });
+    } catch (err) {
+      await this.shot('start-failed');
+      const why = await this.execute(`return document.querySelector('#start-error').textContent`);
+      throw new Error(`the game did not start: ${why || err.message}`);
+    }
+  }
+
+  /** Sets fields of the settings dialog by name as a player does (the change event saves
+   *  them), then closes it. */
+  async setSettings(fields) {
+    await this.click('[data-testid="settings"]');
+    await this.execute(
+      `const form = document.querySelector('#settings-dialog form');
+       for (const [name, value] of Object.entries(arguments[0])) {
+         const el = form.elements[name];
+         if (el.type === 'checkbox') el.checked = value; else el.value = value;
+         el.dispatchEvent(new Event('change', { bubbles: true }));
+       }`,
+      [fields],
+    );
+    await this.click('#settings-dialog button[value="close"]');
   }
 }
 
