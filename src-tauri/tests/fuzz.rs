@@ -102,9 +102,78 @@ fn coordinate(rng: &mut Rng, size: i64) -> Value {
     }
 }
 
+/// A node of the game tree: mostly one that may exist, now and then none or junk.
+fn node(rng: &mut Rng) -> Value {
+    match rng.below(10) {
+        0 => junk(rng),
+        1 => json!(*rng.choose(&[u32::MAX, 50_001]).unwrap()),
+        _ => json!(rng.below(40)),
+    }
+}
+
+fn color(rng: &mut Rng) -> Value {
+    match rng.below(8) {
+        0 => junk(rng),
+        1 => Value::Null,
+        n => json!(if n % 2 == 0 { "black" } else { "white" }),
+    }
+}
+
+/// The study commands: stepping, variations, the board editor, paste and copy.
+fn study_call(rng: &mut Rng, size: i64) -> (&'static str, Value) {
+    match rng.below(20) {
+        0..=5 => {
+            let nav = match rng.below(8) {
+                0 => json!({"to": "back"}),
+                1 => json!({"to": "forward"}),
+                2 => json!({"to": "first"}),
+                3 => json!({"to": "last"}),
+                4 | 5 => json!({"to": "ply", "ply": node(rng)}),
+                6 => json!({"to": "node", "node": node(rng)}),
+                _ => junk(rng),
+            };
+            ("navigate", json!({ "nav": nav }))
+        }
+        6 | 7 => {
+            let action = *rng.choose(&["promote", "delete", "rotate"]).unwrap();
+            ("variation", json!({"action": action, "node": node(rng)}))
+        }
+        8..=14 => {
+            let op = match rng.below(9) {
+                0 => json!({"op": "enter", "from_current": rng.below(2) == 0}),
+                1..=3 => {
+                    json!({"op": "set", "x": coordinate(rng, size), "y": coordinate(rng, size), "stone": color(rng)})
+                }
+                4 => json!({"op": "clear"}),
+                5 => json!({"op": "to_move", "color": color(rng)}),
+                6 => json!({"op": "from_current"}),
+                7 => json!({"op": "cancel"}),
+                _ => {
+                    let game = if size == 8 { "reversi" } else { "gomoku" };
+                    json!({"op": "done", "black": player(rng, game), "white": player(rng, game)})
+                }
+            };
+            ("edit", json!({ "op": op }))
+        }
+        15..=17 => {
+            let text = match rng.below(6) {
+                0 => json!("h8 i9 j10 h9"),
+                1 => json!("f5d6c3d3c4"),
+                2 => json!(format!("{}X", "-".repeat(63))),
+                3 => json!("a1 a1"),
+                4 => json!("z".repeat(rng.below(5_000_000) as usize)),
+                _ => junk(rng),
+            };
+            ("paste_game", json!({ "text": text }))
+        }
+        _ => ("copy_text", json!({"what": *rng.choose(&["line", "position", "board"]).unwrap()})),
+    }
+}
+
 /// One random call: the command and its arguments.
 fn call(rng: &mut Rng, size: i64) -> (&'static str, Value) {
-    match rng.below(100) {
+    match rng.below(125) {
+        100.. => study_call(rng, size),
         0..=39 => ("play_move", json!({"x": coordinate(rng, size), "y": coordinate(rng, size)})),
         40..=47 => ("new_game", json!({ "config": config(rng) })),
         48..=55 => ("undo", json!({})),
@@ -147,6 +216,10 @@ const CODES: &[&str] = &[
     "invalid_argument",
     "file_error",
     "bad_file",
+    "editing",
+    "not_editing",
+    "bad_setup",
+    "bad_paste",
     "cancelled",
     "internal",
 ];
@@ -206,9 +279,15 @@ fn check_session(h: &Harness) {
     let size = game.position().size() as usize;
     let board = snap["board"].as_array().unwrap();
     assert_eq!(board.len(), size);
+    // The board shows the game's position, or the editor's while it is open.
+    assert_eq!(snap["editor"].is_object(), session.editor.is_some(), "the editor's state");
     for (y, row) in board.iter().enumerate() {
         for (x, cell) in row.as_array().unwrap().iter().enumerate() {
-            let stone = game.position().stone(Point::new(x as u8, y as u8));
+            let p = Point::new(x as u8, y as u8);
+            let stone = match &session.editor {
+                Some(e) => e.stones[p.index(e.size)],
+                None => game.position().stone(p),
+            };
             assert_eq!(*cell, json!(stone), "board ({x}, {y})");
         }
     }
