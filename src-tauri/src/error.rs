@@ -140,6 +140,9 @@ impl AppError {
             crate::storage::SettingsError::Threads { value, max } => {
                 AppError::InvalidThreads { value, max }
             }
+            e @ crate::storage::SettingsError::AnalysisLines { .. } => {
+                AppError::invalid("analysisLines", e.to_string())
+            }
             crate::storage::SettingsError::Config(e) => AppError::config(e),
         }
     }

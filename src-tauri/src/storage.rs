@@ -20,6 +20,7 @@ use tengen_engine::ai::control::{default_threads, MAX_THREADS};
 use tengen_engine::game::{GameConfig, GameError};
 use tengen_engine::io::{read_text_bounded, ReadError};
 
+use crate::analysis::{DEFAULT_LINES, MAX_LINES, MIN_LINES};
 use crate::events::Notice;
 
 /// The settings file's name in the data directory.
@@ -71,6 +72,9 @@ pub struct Settings {
     /// ([`tengen_engine::ai::control::default_threads`]). At most
     /// [`tengen_engine::ai::control::MAX_THREADS`].
     pub threads: Option<usize>,
+    /// How many best lines live analysis lists ([`crate::analysis::MIN_LINES`] to
+    /// [`crate::analysis::MAX_LINES`]).
+    pub analysis_lines: u8,
     /// The configuration of the last game started, offered again by the start panel.
     /// Checked ([`Settings::validate`]) before it is stored or used.
     pub last_config: Option<GameConfig>,
@@ -84,6 +88,9 @@ impl Settings {
             if !(1..=MAX_THREADS).contains(&threads) {
                 return Err(SettingsError::Threads { value: threads, max: MAX_THREADS });
             }
+        }
+        if !(MIN_LINES..=MAX_LINES).contains(&self.analysis_lines) {
+            return Err(SettingsError::AnalysisLines { value: self.analysis_lines });
         }
         Ok(self.last_config.as_ref().map_or(Ok(()), GameConfig::validate)?)
     }
@@ -128,6 +135,8 @@ impl Settings {
 pub enum SettingsError {
     #[error("search threads must be from 1 to {max}, not {value}")]
     Threads { value: usize, max: usize },
+    #[error("analysis lists {MIN_LINES} to {MAX_LINES} lines, not {value}")]
+    AnalysisLines { value: u8 },
     #[error(transparent)]
     Config(#[from] GameError),
 }
@@ -142,6 +151,7 @@ impl Default for Settings {
             show_move_numbers: false,
             coach: false,
             threads: None,
+            analysis_lines: DEFAULT_LINES,
             last_config: None,
         }
     }
@@ -453,6 +463,30 @@ pub(crate) mod tests {
             write_atomic(&d.join(SETTINGS_FILE), text.as_bytes()).unwrap();
             let (s, n) = st.load_settings();
             assert_eq!((s.threads, n.is_some()), (threads, notice), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_analysis_lines_are_kept_within_their_range() {
+        let with = |analysis_lines| Settings { analysis_lines, ..Settings::default() };
+        assert_eq!(Settings::default().analysis_lines, DEFAULT_LINES);
+        for good in [MIN_LINES, MAX_LINES] {
+            assert!(with(good).validate().is_ok());
+        }
+        for bad in [0, MAX_LINES + 1] {
+            let e = with(bad).validate().unwrap_err();
+            assert!(matches!(e, SettingsError::AnalysisLines { value } if value == bad));
+        }
+        let d = temp_dir("analysis-lines");
+        let st = Storage::new(Some(d.clone()));
+        for (text, lines, notice) in [
+            (r#"{"analysisLines":5}"#, 5, false),
+            (r#"{"analysisLines":9}"#, DEFAULT_LINES, true),
+            (r#"{"analysisLines":"x"}"#, DEFAULT_LINES, true),
+        ] {
+            write_atomic(&d.join(SETTINGS_FILE), text.as_bytes()).unwrap();
+            let (s, n) = st.load_settings();
+            assert_eq!((s.analysis_lines, n.is_some()), (lines, notice), "{text}");
         }
     }
 

@@ -179,3 +179,17 @@ test('analysis speaks Chinese, and a refused number of lines is said in words', 
   assert.ok((await page.locator('[data-testid="toast"]').innerText()).length > 0);
   await done(page);
 });
+
+test('the number of lines is kept in the settings and given back to the backend at the start', async () => {
+  const saved = { language: 'en', theme: 'light', sound: false, showCoordinates: true, showMoveNumbers: false, lastConfig: null, analysisLines: 5 };
+  const page = await openApp(browser, server.url, { snapshot: snapshot({ moves: [[7, 7]] }), responses: { get_settings: saved } });
+  // The backend starts with its default; the page gives it the saved choice, switched off.
+  await page.waitForFunction(() => window.__mock.callsOf('set_analysis').length === 1);
+  assert.deepEqual((await calls(page, 'set_analysis'))[0].args, { on: false, lines: 5 });
+  assert.equal(await page.inputValue('#analysis-lines'), '5');
+  // A new choice goes to the backend and into the settings.
+  await page.selectOption('#analysis-lines', '2');
+  await page.waitForFunction(() => window.__mock.callsOf('set_settings').some((c) => c.args.settings.analysisLines === 2));
+  assert.deepEqual((await calls(page, 'set_analysis')).at(-1).args, { on: false, lines: 2 });
+  await done(page);
+});

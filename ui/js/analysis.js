@@ -268,14 +268,17 @@ async function setAnalysis(on, lines) {
 
 /**
  * Installs the switch and the layer. `board` is the Board view, `onSelect(x, y)` plays a
- * move, `onChange()` redraws the page, `onError(err)` says what went wrong.
+ * move, `onChange()` redraws the page, `onError(err)` says what went wrong; `savedLines` is
+ * a promise of the settings' number of lines and `saveLines(n)` keeps a new one in them.
  */
-export async function installAnalysis({ board, onSelect, onChange, onError }) {
+export async function installAnalysis({ board, onSelect, onChange, onError, savedLines, saveLines }) {
   Object.assign(state, { board, onSelect, onChange, onError });
   $('#analyse').addEventListener('click', () => setAnalysis(!state.settings.on, state.settings.lines));
-  $('#analysis-lines').addEventListener('change', (e) =>
-    setAnalysis(state.settings.on, Number(e.target.value)),
-  );
+  $('#analysis-lines').addEventListener('change', (e) => {
+    const lines = Number(e.target.value);
+    setAnalysis(state.settings.on, lines);
+    saveLines?.(lines);
+  });
   $('#analysis-list').addEventListener('pointerover', (e) => {
     const li = e.target.closest?.('.analysis-line');
     if (li) setFocus(Number(li.dataset.index));
@@ -292,6 +295,9 @@ export async function installAnalysis({ board, onSelect, onChange, onError }) {
   await on('analysis', onUpdate);
   try {
     state.settings = await api.getAnalysis();
+    // The backend starts each run of the app with its default; the settings keep the choice.
+    const lines = await savedLines;
+    if (lines && lines !== state.settings.lines) state.settings = await api.setAnalysis(state.settings.on, lines);
   } catch {
     /* no backend: the switch stays off */
   }

@@ -664,6 +664,8 @@ async function init() {
       onSelect: (x, y) => play(x, y),
       onChange: () => board.set(boardConfig(state.snapshot)),
       onError: showError,
+      savedLines: saved.then((s) => s.analysisLines),
+      saveLines: (analysisLines) => saveSettings({ analysisLines }),
     }),
   ]);
   const first = api.getSnapshot().catch(() => null);

@@ -98,6 +98,7 @@ export const FACTS = Object.freeze({
     "showMoveNumbers": false,
     "coach": false,
     "threads": null,
+    "analysisLines": 3,
     "lastConfig": null
   },
   "defaultConfig": {
