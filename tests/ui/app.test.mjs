@@ -862,6 +862,19 @@ test('the board editor: palette, a click sets a stone, a refusal in words, done'
   await page.evaluate(() => window.__mock.fail('edit', { code: 'bad_setup', message: 'm', params: { reason: 'must_pass', color: 'white', offer: 'black' } }));
   await page.click('[data-testid="editor-done"]');
   await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('choose Black to move'));
+  // Who plays: two people, or you against any level of this game (the current one first).
+  assert.equal(await page.isDisabled('#editor-level'), true, 'no level for two players');
+  const levels = await page.$$eval('#editor-level option', (os) => os.map((o) => o.value));
+  assert.deepEqual(levels, ['fivetuple', 'winarray', 'pattern', 'lookahead', 'master']);
+  await page.selectOption('#editor-players', 'white');
+  assert.equal(await page.isDisabled('#editor-level'), false);
+  await page.selectOption('#editor-level', 'lookahead');
+  await page.evaluate(() => window.__mock.respond('edit', null));
+  await page.click('[data-testid="editor-done"]');
+  await page.waitForFunction(() => window.__mock.callsOf('edit').length === 5);
+  assert.deepEqual((await calls(page, 'edit'))[4].args, {
+    op: { op: 'done', black: { type: 'computer', level: { game: 'gomoku', level: 'lookahead' } }, white: { type: 'human' } },
+  });
   await done(page);
 });
 

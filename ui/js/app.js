@@ -561,7 +561,7 @@ function wire() {
     promote: (node) => command(() => api.variation('promote', node)),
     remove: (node) => command(() => api.variation('delete', node)),
   });
-  editor = new Editor({ edit: (op) => command(() => api.edit(op)), players: () => state.snapshot?.players });
+  editor = new Editor({ edit: (op) => command(() => api.edit(op)) });
   installWheel(board.el, step);
   for (const b of document.querySelectorAll('[data-nav]')) b.addEventListener('click', () => step(b.dataset.nav));
   document.addEventListener('paste', (e) => {

@@ -4,18 +4,18 @@
 // checks it when the editor is left (a refusal comes back in words) and starts the game.
 // Holds no rules.
 
-import { t } from './i18n.js';
+import { t, levelName, language } from './i18n.js';
+import { FACTS } from './facts.generated.js';
 
 const $ = (sel) => document.querySelector(sel);
 
 export class Editor {
   /**
-   * edit(op): sends one editor step (a promise of the snapshot, null when refused);
-   * players(): the current game's players, for "who plays".
+   * edit(op): sends one editor step (a promise of the snapshot, null when refused).
    */
-  constructor({ edit, players }) {
+  constructor({ edit }) {
     this.edit = edit;
-    this.players = players;
+    this.game = null;
     this.tool = 'black';
     this.open = false;
     this.switch = $('#btn-edit');
@@ -33,19 +33,34 @@ export class Editor {
       else if (b.dataset.op === 'cancel') this.edit({ op: 'cancel' });
       else if (b.dataset.op === 'done') this.done();
     });
+    $('#editor-players').addEventListener('change', () => ($('#editor-level').disabled = $('#editor-players').value === 'both'));
   }
 
-  /** Who plays the edited position: "you play black / white", or two people. */
+  /** Who plays the edited position: two people, or you against the level chosen. */
   done() {
     const choice = $('#editor-players').value;
-    const current = this.players();
-    const level = ['black', 'white'].map((c) => current?.[c]).find((p) => p?.type === 'computer') || null;
     const human = { type: 'human' };
-    let black = human;
-    let white = human;
-    if (level && choice === 'black') white = level;
-    if (level && choice === 'white') black = level;
+    const computer = { type: 'computer', level: { game: this.game, level: $('#editor-level').value } };
+    const black = choice === 'white' ? computer : human;
+    const white = choice === 'black' ? computer : human;
     this.edit({ op: 'done', black, white });
+  }
+
+  /** The levels of the game edited, the current game's computer level chosen first. */
+  fillLevels(snap) {
+    const game = snap?.game;
+    const select = $('#editor-level');
+    const filled = `${game} ${language()}`;
+    if (this.open && game && filled !== this.filled) {
+      const keep = game === this.game ? select.value : null;
+      this.game = game;
+      this.filled = filled;
+      const levels = FACTS.levels.filter((l) => l.game === game);
+      select.replaceChildren(...levels.map((l) => new Option(t('level.option', { rank: l.rank, name: levelName(l) }), l.level)));
+      const playing = ['black', 'white'].map((c) => snap.players?.[c]).find((p) => p?.type === 'computer');
+      select.value = keep || playing?.level?.level || levels.at(-1)?.level;
+    }
+    select.disabled = $('#editor-players').value === 'both';
   }
 
   /** The colour a click on a point puts there (null: take the stone off). */
@@ -62,8 +77,7 @@ export class Editor {
     this.switch.disabled = !snap;
     this.bar.hidden = !this.open;
     document.body.classList.toggle('is-editing', this.open);
-    const computer = ['black', 'white'].some((c) => snap?.players?.[c]?.type === 'computer');
-    $('#editor-players').disabled = !computer;
+    this.fillLevels(snap);
     this.sync();
   }
 
