@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::board::{square_move, square_of, squares, Board};
 use super::endgame::{RawSolve, Solver};
 use super::eval::PatternEval;
-use super::search::{multi_start, PvsEngine};
+use super::search::{multi_start, search_start, PvsEngine};
 use crate::ai::control::Control;
 use crate::ai::{
     Bound, CancelFlag, Candidate, Engine, Limits, PvLine, Score, SearchInfo, SearchResult,
@@ -195,11 +195,10 @@ impl Engine<Position> for Master {
         cancel: &CancelFlag,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let board = Board::from_position(pos);
-        let mut ctrl = Control::new(limits, cancel, progress);
-        if board.moves() == 0 {
-            return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
-        }
+        let (board, mut ctrl) = match search_start(pos, limits, cancel, progress) {
+            Ok(start) => start,
+            Err(pass) => return pass,
+        };
         let empties = board.empties();
         let max_depth = limits.depth.unwrap_or(60);
         if midgame_only(empties, limits, ctrl.budget()) {

@@ -59,6 +59,22 @@ impl Strong {
     }
 }
 
+/// The start of a search of `pos`: its board and the search's control, or the answer to give
+/// when the side to move must pass.
+pub fn search_start<'a>(
+    pos: &Position,
+    limits: &Limits,
+    cancel: &'a CancelFlag,
+    progress: &'a mut dyn FnMut(&SearchInfo),
+) -> Result<(Board, Control<'a>), SearchResult> {
+    let board = Board::from_position(pos);
+    let mut ctrl = Control::new(limits, cancel, progress);
+    if board.moves() == 0 {
+        return Err(SearchResult { best: Move::Pass, info: ctrl.snapshot() });
+    }
+    Ok((board, ctrl))
+}
+
 /// The start of a multi-PV search of `pos`: its board and the search's control, or the one
 /// line to give when the side to move must pass.
 pub fn multi_start<'a>(
@@ -314,11 +330,10 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
         cancel: &CancelFlag,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let board = Board::from_position(pos);
-        let mut ctrl = Control::new(limits, cancel, progress);
-        if board.moves() == 0 {
-            return SearchResult { best: Move::Pass, info: ctrl.snapshot() };
-        }
+        let (board, mut ctrl) = match search_start(pos, limits, cancel, progress) {
+            Ok(start) => start,
+            Err(pass) => return pass,
+        };
         let found = self.iterate(&board, self.max_depth(&board, limits), &mut ctrl);
         SearchResult { best: square_move(found.best), info: ctrl.snapshot() }
     }
