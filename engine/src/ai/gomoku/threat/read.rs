@@ -79,10 +79,10 @@ fn vct_plies(depth: u32) -> i32 {
 }
 
 /// Cache bits of the threat solvers for a reading of `nodes` nodes at most: about one entry
-/// per node, between 2^10 and 2^16 (filling a larger table would cost the short readings
-/// of levels 2 and 3 more than their reading itself).
+/// per node, between 2^10 and 2^14 (a reading of the lookahead takes a few thousand nodes;
+/// filling a larger table would cost the short readings more than the reading itself).
 fn cache_bits(nodes: u64) -> u32 {
-    (u64::BITS - nodes.leading_zeros()).clamp(10, 16)
+    (u64::BITS - nodes.leading_zeros()).clamp(10, 14)
 }
 
 /// The threat solvers' caches for one attacker. Their entries are keyed by the stones
@@ -228,7 +228,8 @@ pub fn read(
         board
     });
     let bits = cache_bits(control.nodes_left());
-    let (mut our_solvers, mut their_solvers) = (Solvers::new(bits), Solvers::new(bits));
+    let mut our_solvers = Solvers::new(bits);
+    let mut their_solvers = theirs.as_ref().map(|_| Solvers::new(bits));
     let reading_until = control.clock().deadline_at(reading_share);
     let cancel = control.cancel_flag().clone();
     let mut reader = Reader { control, cancel, nodes: 0, seldepth: 0, stopped: false };
@@ -240,11 +241,11 @@ pub fn read(
             attack = Some((m, depth));
             break 'reading;
         }
-        if let Some(board) = theirs.as_mut() {
+        if let (Some(board), Some(solvers)) = (theirs.as_mut(), their_solvers.as_mut()) {
             if reader.stopped {
                 break 'reading;
             }
-            if let Some(m) = reader.attack(board, &mut their_solvers, reach, depth, reading_until) {
+            if let Some(m) = reader.attack(board, solvers, reach, depth, reading_until) {
                 threat = Some((m, depth));
                 break 'reading;
             }
