@@ -310,6 +310,12 @@ impl<'a> Control<'a> {
         self.nodes
     }
 
+    /// Nodes left of the node budget (`u64::MAX` less the nodes when there is none), for
+    /// a solver with a budget of its own.
+    pub fn nodes_left(&self) -> u64 {
+        self.max_nodes.saturating_sub(self.nodes)
+    }
+
     /// Adds `n` nodes counted elsewhere (a threat solver, the endgame solver); the limits
     /// are looked at with the next node.
     pub fn add_nodes(&mut self, n: u64) {

@@ -10,7 +10,6 @@ use super::playout::{self, Tally};
 use super::scoreboard::ScoreBoard;
 use crate::ai::control::{self, Control};
 use crate::ai::gomoku::common::{self, five_points, is_legal, Grid, EMPTY};
-use crate::ai::gomoku::threat;
 use crate::ai::{CancelFlag, Candidate, Engine, Limits, Score, SearchInfo, SearchResult};
 use crate::gomoku::Position;
 use crate::level::{GomokuLevel, Level};
@@ -19,6 +18,11 @@ use crate::{Color, Move, Point};
 
 /// How many candidates a search reports for the heat map.
 pub const REPORTED_CANDIDATES: usize = 16;
+
+/// Nodes between two looks at the clock in a classic level's control (a power of two): a
+/// playout move or a scoring costs microseconds, so a level stops within a fraction of a
+/// millisecond of its time.
+const CHECK_EVERY: u64 = 64;
 
 /// A classic level: its scoring ([`Classic::keys`]) and its policy ([`Classic::choose`]).
 pub trait Classic {
@@ -145,7 +149,7 @@ impl<L: Classic + Send> Engine<Position> for Driver<L> {
             Control::fixed(limits, cancel, progress)
         }
         .started_at(start)
-        .check_every(threat::CHECK_EVERY);
+        .check_every(CHECK_EVERY);
         let grid = Grid::from_position(pos);
         let mut keyed = self.level.keys(&grid, pos.side_to_move());
         common::sort_scored(&mut keyed);
