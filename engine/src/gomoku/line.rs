@@ -15,7 +15,7 @@
 //! passed to each function. Keys are built one way, by [`key_of`] (`key_at` on the game's
 //! board). A searcher that prefers keys relative to the side (own / opponent) codes its own
 //! stones as black and reads them under the rule that gives its colour the same idea of a
-//! five (the classic levels' threat table does this).
+//! five.
 //!
 //! # Fives: one rule encoding
 //!
@@ -324,52 +324,12 @@ impl Pat {
 pub fn pattern(key: Key, color: Color, rule: Rule) -> Pat {
     let (entry, shift) = entry(key, color, rule);
     let known = (entry.load(Ordering::Relaxed) >> shift) & 15;
-    if known != 0 && known != BELOW_THREE {
+    if known != 0 {
         return Pat::from_u8(known - 1);
     }
     let pat = Reader { color, rule, inert: Offsets::NONE }.compute(key);
-    remember(entry, shift, pat as u8 + 1, false);
+    remember(entry, shift, pat as u8 + 1);
     pat
-}
-
-/// [`pattern`] for a reader that only cares about threats: the pattern when it is at least
-/// a closed three (or a five, a four, a double four or an overline), `None` when it is less.
-/// Deciding that needs only the fours one more stone makes, not the twos and ones below, so
-/// a line met for the first time costs a fraction of [`pattern`].
-#[inline(always)]
-pub fn threat_pattern(key: Key, color: Color, rule: Rule) -> Option<Pat> {
-    let (entry, shift) = entry(key, color, rule);
-    match (entry.load(Ordering::Relaxed) >> shift) & 15 {
-        0 => first_threat_pattern(key, color, rule),
-        known => THREAT_OF_ENTRY[known as usize],
-    }
-}
-
-/// What [`threat_pattern`] answers for each known table entry.
-const THREAT_OF_ENTRY: [Option<Pat>; 16] = {
-    let mut out = [None; 16];
-    let mut i = 0;
-    while i < Pat::ALL.len() {
-        let pat = Pat::ALL[i];
-        if pat as u8 >= Pat::B3 as u8 {
-            out[i + 1] = Some(pat);
-        }
-        i += 1;
-    }
-    out
-};
-
-/// [`threat_pattern`] for a line not met before: works it out and remembers it.
-#[cold]
-#[inline(never)]
-fn first_threat_pattern(key: Key, color: Color, rule: Rule) -> Option<Pat> {
-    let (entry, shift) = entry(key, color, rule);
-    let top = Reader { color, rule, inert: Offsets::NONE }.threat(key);
-    match top {
-        Some(pat) => remember(entry, shift, pat as u8 + 1, false),
-        None => remember(entry, shift, BELOW_THREE, true),
-    }
-    top
 }
 
 /// [`pattern`] where the cells in `inert` do not build shapes: a stone there may still be a
@@ -380,14 +340,10 @@ pub fn pattern_building(key: Key, color: Color, rule: Rule, inert: Offsets) -> P
 }
 
 /// The line table: for each rule and key, black's entry in the low four bits and white's in
-/// the high four: 0 while not yet worked out, [`BELOW_THREE`] when only known to be less
-/// than a closed three, else the pattern + 1. Entries only ever gain knowledge, and every
+/// the high four: 0 while not yet worked out, else the pattern + 1. Entries only ever gain knowledge, and every
 /// writer writes the same value, so relaxed atomics suffice when searches share it.
 static TABLE: [[AtomicU8; 1 << KEY_BITS]; 3] =
     [const { [const { AtomicU8::new(0) }; 1 << KEY_BITS] }; 3];
-
-/// A table entry that says only "less than a closed three" (see [`threat_pattern`]).
-const BELOW_THREE: u8 = 13;
 
 /// The table byte holding `key`'s entry for `color` under `rule`, and the entry's shift.
 #[inline]
@@ -396,11 +352,10 @@ fn entry(key: Key, color: Color, rule: Rule) -> (&'static AtomicU8, u32) {
     (&TABLE[rule as usize][index], 4 * color.index() as u32)
 }
 
-/// Writes `value` into the entry at `shift` (only over an unknown entry if `if_unknown`).
-fn remember(entry: &AtomicU8, shift: u32, value: u8, if_unknown: bool) {
+/// Writes `value` into the entry at `shift`.
+fn remember(entry: &AtomicU8, shift: u32, value: u8) {
     let _ = entry.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |byte| {
-        let old = (byte >> shift) & 15;
-        (!if_unknown || old == 0).then_some(byte & !(15 << shift) | value << shift)
+        Some(byte & !(15 << shift) | value << shift)
     });
 }
 
@@ -448,24 +403,8 @@ impl Reader {
     }
 
     /// The pattern when it is at least a closed three; `None` otherwise.
-    fn threat(&self, key: Key) -> Option<Pat> {
-        if let Some(pat) = self.four(key) {
-            return Some(pat);
-        }
-        let code = cell_of(self.color);
-        let mut best = None;
-        for k in self.builders(key) {
-            match self.four(with(key, k, code)) {
-                Some(Pat::F4) => return Some(Pat::F3),
-                Some(Pat::B4) => best = Some(Pat::B3),
-                _ => {}
-            }
-        }
-        best
-    }
-
     /// The full pattern: a four or better as it stands, else what the best stone more makes,
-    /// one step down (the same threes as [`Reader::threat`], and the twos and ones below).
+    /// one step down.
     fn compute(&self, key: Key) -> Pat {
         if let Some(pat) = self.four(key) {
             return pat;
@@ -624,11 +563,9 @@ pub(crate) mod tests {
                         let brute = five_points_by_brute_force(key, color, rule);
                         assert_eq!(five, brute, "{key:#x}");
                     }
-                    // Asked for threats first, then in full, then for threats again.
-                    let threat = threat_pattern(key, color, rule);
+                    // Worked out, then remembered: the same answer.
                     let full = pattern(key, color, rule);
-                    assert_eq!(threat, Some(full).filter(|&p| p >= Pat::B3), "{key:#x}");
-                    assert_eq!(threat_pattern(key, color, rule), threat, "{key:#x}");
+                    assert_eq!(pattern(key, color, rule), full, "{key:#x}");
                 }
             }
         }
