@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApp } from './webdriver.mjs';
+import { startApp, setSettings as set, playMoves } from './webdriver.mjs';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 let s;
@@ -14,33 +14,10 @@ before(async () => {
 });
 after(() => s?.delete());
 
+const setSettings = (fields) => set(s, fields);
+const play = (config, moves) => playMoves(s, config, moves);
 const shot = (name) => s.screenshot(path.join(artifacts, `e2e-coach-${name}.png`));
 const COACH = `return document.querySelector('[data-testid="coach"]')?.innerText || ''`;
-
-/** Sets fields of the settings dialog as a player does (the change event saves them). */
-async function setSettings(fields) {
-  await s.click('[data-testid="settings"]');
-  await s.execute(
-    `const form = document.querySelector('#settings-dialog form');
-     for (const [name, value] of Object.entries(arguments[0])) {
-       const el = form.elements[name];
-       if (el.type === 'checkbox') el.checked = value; else el.value = value;
-       el.dispatchEvent(new Event('change', { bubbles: true }));
-     }`,
-    [fields],
-  );
-  await s.click('#settings-dialog button[value="close"]');
-}
-
-/** A new game between two people through the backend, then `moves` clicked on the board. */
-async function play(config, moves) {
-  await s.execute(`window.__TAURI__.core.invoke('new_game', { config: arguments[0] }); return true;`, [config]);
-  await s.waitFor(`return document.querySelectorAll('.cell[data-stone]').length === 0 && !document.querySelector('dialog[open]')`, { what: 'an empty board' });
-  for (const [i, [x, y]] of moves.entries()) {
-    await s.click(`.cell[data-x="${x}"][data-y="${y}"]`);
-    await s.waitFor(`return document.querySelectorAll('.cell[data-stone]:not(.provisional)').length === ${i + 1}`, { what: `move ${i + 1}` });
-  }
-}
 
 const freestyle = { kind: { game: 'gomoku', rule: 'freestyle', size: 15 }, black: { type: 'human' }, white: { type: 'human' }, timePerMoveMs: 1000 };
 

@@ -153,3 +153,28 @@ export async function startApp() {
   await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to start' });
   return s;
 }
+
+/** Sets fields of the settings dialog of `s` as a player does (the change event saves them). */
+export async function setSettings(s, fields) {
+  await s.click('[data-testid="settings"]');
+  await s.execute(
+    `const form = document.querySelector('#settings-dialog form');
+     for (const [name, value] of Object.entries(arguments[0])) {
+       const el = form.elements[name];
+       if (el.type === 'checkbox') el.checked = value; else el.value = value;
+       el.dispatchEvent(new Event('change', { bubbles: true }));
+     }`,
+    [fields],
+  );
+  await s.click('#settings-dialog button[value="close"]');
+}
+
+/** A new game of `config` in `s` through the backend, then `moves` ([x, y]) clicked on the board. */
+export async function playMoves(s, config, moves) {
+  await s.execute(`window.__TAURI__.core.invoke('new_game', { config: arguments[0] }); return true;`, [config]);
+  await s.waitFor(`return document.querySelectorAll('.cell[data-stone]').length === 0 && !document.querySelector('dialog[open]')`, { what: 'an empty board' });
+  for (const [i, [x, y]] of moves.entries()) {
+    await s.click(`.cell[data-x="${x}"][data-y="${y}"]`);
+    await s.waitFor(`return document.querySelectorAll('.cell[data-stone]:not(.provisional)').length === ${i + 1}`, { what: `move ${i + 1}` });
+  }
+}
