@@ -33,6 +33,10 @@ test('the side to move counts down, the other stands, and the last seconds are u
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="clock-white"]').innerText) <= 9.2);
   assert.equal(await classes(page, 'white'), 'clock running urgent');
   assert.equal(await text(page, 'black'), '1:04');
+  // Five seconds a move: only the running clock is urgent, not the allowance that waits.
+  await emit(page, 'snapshot', timed({ control: { type: 'per_move', moveMs: 5000 }, blackMs: 5000, whiteMs: 4000, running: 'white' }, { moves: [[7, 7]] }));
+  assert.equal(await classes(page, 'black'), 'clock');
+  assert.equal(await classes(page, 'white'), 'clock running urgent');
   await closePage(page, 'clock-running');
 });
 

@@ -58,7 +58,9 @@ function paint() {
     const ms = leftNow(color, now);
     el.textContent = formatClock(ms);
     el.classList.toggle('running', v.running === color);
-    el.classList.toggle('urgent', ms < FACTS.timeControls.urgentMs);
+    // A per-move allowance under the urgent time would be urgent all game long while it waits.
+    const waits = v.control.type === 'per_move' && v.running !== color && ms > 0;
+    el.classList.toggle('urgent', ms < FACTS.timeControls.urgentMs && !waits);
     el.classList.toggle('flagged', ms <= 0);
   }
 }
