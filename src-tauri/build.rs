@@ -10,6 +10,7 @@ const COMMANDS: &[&str] = &[
     "undo",
     "redo",
     "resign",
+    "clock",
     "hint",
     "stop_thinking",
     "get_snapshot",

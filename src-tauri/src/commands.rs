@@ -17,7 +17,7 @@ use crate::analysis::{self, AnalysisHandle, AnalysisSettings};
 use crate::error::{AppError, AppResult};
 use crate::files::{self, Format};
 use crate::runtime::{self, AppState};
-use crate::session::{CopyWhat, EditOp, Event, Nav, Session, VariationAction};
+use crate::session::{ClockOp, CopyWhat, EditOp, Event, Nav, Session, VariationAction};
 use crate::snapshot::Snapshot;
 use crate::storage::Settings;
 
@@ -87,6 +87,13 @@ pub fn redo<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
 #[tauri::command(async)]
 pub fn resign<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     change(&app, |s| s.resign())
+}
+
+/// The clock: the pause and resume buttons (pause only without a computer), and a dialog
+/// opened or closed (the clock stands still while one is open).
+#[tauri::command(async)]
+pub fn clock<R: Runtime>(app: AppHandle<R>, op: Arg<ClockOp>) -> AppResult<Snapshot> {
+    change(&app, |s| s.clock_op(op.0).map(|()| Vec::new()))
 }
 
 /// Looks for a move for the human; the hint arrives in a later snapshot.
@@ -212,11 +219,15 @@ pub fn set_analysis<R: Runtime>(
     Ok(settings)
 }
 
-/// The page says whether it is shown: a hidden window pauses analysis.
+/// The page says whether it is shown: a hidden window pauses analysis and the clock.
 #[tauri::command(async)]
 pub fn analysis_visible<R: Runtime>(app: AppHandle<R>, visible: Arg<bool>) -> AppResult<()> {
     analysis_handle(&app)?.lock().set_visible(visible.0);
-    analysis::sync(&app);
+    // Publishing the snapshot syncs analysis too.
+    change(&app, |s| {
+        s.set_visible(visible.0);
+        Ok(Vec::new())
+    })?;
     Ok(())
 }
 

@@ -52,6 +52,9 @@ pub enum AppError {
     /// Pasted text that is not a game or position Tengen reads.
     #[error("The pasted text is not a game Tengen can open: {detail}.")]
     BadPaste { detail: String },
+    /// The pause button in a game the computer plays (or without a clock).
+    #[error("The clock can be paused only in a timed game without the computer.")]
+    CannotPause,
     /// The user closed a dialog, or a search was stopped before it found anything.
     #[error("Cancelled.")]
     Cancelled,
@@ -78,6 +81,7 @@ impl AppError {
             AppError::NotEditing => "not_editing",
             AppError::BadSetup { .. } => "bad_setup",
             AppError::BadPaste { .. } => "bad_paste",
+            AppError::CannotPause => "cannot_pause",
             AppError::Cancelled => "cancelled",
             AppError::Internal(_) => "internal",
         }

@@ -9,8 +9,8 @@
 
 use serde::Serialize;
 use tengen_engine::game::{
-    GameConfig, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS, GOMOKU_SIZE_CHOICES,
-    MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS, TIME_PER_MOVE_CHOICES_MS,
+    GameConfig, TimeControl, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS, GOMOKU_SIZE_CHOICES,
+    MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS, TIME_PER_MOVE_CHOICES_MS, URGENT_MS,
 };
 use tengen_engine::gomoku::{Rule, MAX_SIZE, MIN_SIZE};
 use tengen_engine::level::Level;
@@ -46,6 +46,16 @@ pub struct Choices<T> {
     pub offered: Vec<T>,
 }
 
+/// The clocks the start panel offers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClockFacts {
+    /// The time controls offered, in the order shown (no clock first).
+    pub offered: Vec<TimeControl>,
+    /// A clock with less time left than this is shown as urgent.
+    pub urgent_ms: u64,
+}
+
 /// Everything the UI takes from Rust before any game exists.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -56,6 +66,7 @@ pub struct Facts {
     pub rules: Vec<Rule>,
     pub time_per_move_ms: Choices<u64>,
     pub gomoku_sizes: Choices<u8>,
+    pub time_controls: ClockFacts,
     pub default_settings: Settings,
     /// The game of a first start.
     pub default_config: GameConfig,
@@ -89,6 +100,7 @@ pub fn facts() -> Facts {
             default: DEFAULT_GOMOKU_SIZE,
             offered: GOMOKU_SIZE_CHOICES.to_vec(),
         },
+        time_controls: ClockFacts { offered: TimeControl::CHOICES.to_vec(), urgent_ms: URGENT_MS },
         default_settings: Settings::default(),
         default_config: default_config(),
     }
@@ -149,6 +161,10 @@ mod tests {
         for &ms in &t.offered {
             let config = GameConfig { time_per_move_ms: ms, ..default_config() };
             assert!(config.validate().is_ok(), "{ms} ms");
+        }
+        for &time_control in &f.time_controls.offered {
+            let config = GameConfig { time_control, ..default_config() };
+            assert!(config.validate().is_ok(), "{time_control:?}");
         }
         assert!(f.default_config.validate().is_ok());
         assert_eq!(f.default_settings.last_config, None);

@@ -43,6 +43,7 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::undo,
         commands::redo,
         commands::resign,
+        commands::clock,
         commands::hint,
         commands::stop_thinking,
         commands::get_snapshot,

@@ -3,6 +3,7 @@
 //! worker on the blocking pool.
 
 use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use tauri::{AppHandle, Emitter, Manager, Runtime};
 use tengen_engine::ai::{CancelFlag, SearchInfo};
@@ -21,6 +22,8 @@ pub struct AppState {
     session: Mutex<Session>,
     pub storage: Storage,
     pub saver: Saver,
+    /// The task that wakes when the running clock's flag would fall (see [`watch_flag`]).
+    flag_timer: Mutex<Option<tauri::async_runtime::JoinHandle<()>>>,
 }
 
 impl AppState {
@@ -45,15 +48,24 @@ impl AppState {
         if last_game.is_none() {
             settings.last_config = None;
         }
+        let restored = game.is_some();
         let game = game
             .or(last_game)
             .or_else(|| Game::new(default_config()).ok())
             .ok_or("the engine refused the default game")?;
         let mut session = Session::new(game, settings);
+        if restored {
+            session.restored();
+        }
         session.stats = stats;
         session.file_notices =
             [settings_notice, game_notice, stats_notice].into_iter().flatten().collect();
-        Ok(AppState { session: Mutex::new(session), storage, saver: Saver::start() })
+        Ok(AppState {
+            session: Mutex::new(session),
+            storage,
+            saver: Saver::start(),
+            flag_timer: Mutex::new(None),
+        })
     }
 
     /// The session, also after a panic elsewhere poisoned the lock.
@@ -99,7 +111,7 @@ pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
     let Some(state) = app.try_state::<AppState>() else {
         return Snapshot::empty();
     };
-    let snap = {
+    let (snap, until_flag) = {
         let mut session = state.lock();
         if session.count_result() {
             if let (Some(path), Ok(text)) =
@@ -108,14 +120,52 @@ pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
                 state.saver.write(path, text);
             }
         }
+        // The snapshot brings the clock up to date (and the game's time on the move, which
+        // the save keeps) before the game is saved.
+        let snap = session.snapshot();
         state.persist(&session);
-        session.snapshot()
+        (snap, session.until_flag(Instant::now()))
     };
+    watch_flag(app, &state, until_flag);
     let _ = app.emit(events::SNAPSHOT, &snap);
     // Every change of the game passes here: analysis follows the position shown.
     crate::analysis::sync(app);
     crate::coach::refresh(app);
     snap
+}
+
+/// Wakes when the running side's flag would fall (`until`; `None`: no clock runs) and ends
+/// the game on time if it has; replaces the previous wake-up. A sleep until that moment,
+/// not a poll: every change of the clock publishes a snapshot, which calls this again.
+fn watch_flag<R: Runtime>(app: &AppHandle<R>, state: &AppState, until: Option<Duration>) {
+    let mut timer = state.flag_timer.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(old) = timer.take() {
+        old.abort();
+    }
+    let Some(mut until) = until else { return };
+    let app = app.clone();
+    *timer = Some(tauri::async_runtime::spawn(async move {
+        loop {
+            // The clock counts whole milliseconds: one more is past the flag.
+            tokio::time::sleep(until + Duration::from_millis(1)).await;
+            let Some(state) = app.try_state::<AppState>() else { return };
+            let now = Instant::now();
+            let (events, next) = {
+                let mut session = state.lock();
+                let events = session.check_flag(now);
+                (events, session.until_flag(now))
+            };
+            if let Some(events) = events {
+                emit_events(&app, events);
+                publish_snapshot(&app);
+                return;
+            }
+            match next {
+                Some(next) => until = next,
+                None => return,
+            }
+        }
+    }));
 }
 
 /// Starts the computer's search if it is its turn.

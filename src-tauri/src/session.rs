@@ -13,8 +13,8 @@ use tengen_engine::ai::{
     limits_for, AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
 };
 use tengen_engine::game::{
-    Game, GameConfig, GameKind, NodeId, PlayerKind, Position, Setup, DEFAULT_GOMOKU_SIZE,
-    DEFAULT_TIME_PER_MOVE_MS,
+    Clock, Game, GameConfig, GameKind, NodeId, PlayerKind, Position, Setup, TimeControl,
+    DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
 };
 use tengen_engine::{Color, Move, Point};
 
@@ -26,6 +26,43 @@ use crate::storage::Settings;
 
 /// The pause before each move of a computer-vs-computer game, so people can watch.
 pub const WATCH_DELAY: Duration = Duration::from_millis(400);
+
+/// The time the computer keeps back from its clock for answering and for the app's own
+/// work after its search (besides the search control's margin): 150 ms and 2% of the time.
+pub fn clock_margin(left: Duration) -> Duration {
+    Duration::from_millis(150) + left / 50
+}
+
+/// Why the clock stands still besides the game's own state (over, the editor open, a
+/// position stepped back to): each reason holds it until it is lifted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ClockPauses {
+    /// The pause button (only in games without a computer), or a restored game waiting for
+    /// its player; a move or the resume button lifts it.
+    pub user: bool,
+    /// The window is hidden.
+    pub hidden: bool,
+    /// A dialog is open (the page says so).
+    pub dialog: bool,
+}
+
+impl ClockPauses {
+    pub fn any(self) -> bool {
+        self.user || self.hidden || self.dialog
+    }
+}
+
+/// What the `clock` command does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum ClockOp {
+    /// The pause button: stops the clock (only when no computer plays).
+    Pause,
+    /// The resume button: lifts the pause (and a restored game's wait).
+    Resume,
+    /// A dialog opened or closed.
+    Dialog { open: bool },
+}
 
 /// Why the computer searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,8 +186,16 @@ pub struct Session {
     pub stats: Stats,
     /// Whether the current game's result is already in `stats`.
     counted: bool,
-    /// When the side to move started thinking (for the move times of the record).
-    pub turn_started: Instant,
+    /// The game's clock, for the position shown (rebuilt from the game whenever the game or
+    /// the position changes: [`Session::sync_clock`]). It also times the moves of a game
+    /// without a time control, for the record.
+    pub clock: Clock,
+    /// The game and position `clock` was built for (`game_epoch`, cursor).
+    clock_at: (u64, NodeId),
+    /// Counts the games the session held (a new or loaded game is a new clock).
+    game_epoch: u64,
+    /// Why the clock stands still besides the game's state.
+    pub pauses: ClockPauses,
     /// The generation at which the engine last failed: no new search starts by itself
     /// until something changes (so a broken level does not fail again and again).
     stalled_at: Option<u64>,
@@ -277,6 +322,7 @@ pub fn default_config() -> GameConfig {
             level: Level::Gomoku(tengen_engine::ai::GomokuLevel::Pattern),
         },
         time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
+        time_control: Default::default(),
     }
 }
 
@@ -299,6 +345,7 @@ impl Session {
     /// A session with `game`.
     pub fn new(game: Game, settings: Settings) -> Session {
         let game_over = game.result().is_some();
+        let (clock, clock_at) = (game.clock(), (0, game.cursor()));
         Session {
             game,
             generation: 1,
@@ -310,7 +357,10 @@ impl Session {
             settings,
             stats: Stats::default(),
             counted: game_over,
-            turn_started: Instant::now(),
+            clock,
+            clock_at,
+            game_epoch: 0,
+            pauses: ClockPauses::default(),
             stalled_at: None,
             watch_delay: WATCH_DELAY,
             engine_factory: Arc::new(AnyEngine::new),
@@ -462,6 +512,7 @@ impl Session {
     /// The snapshot the UI renders, numbered after every one built before it (the session
     /// is behind a lock, so the numbers follow the order of the states they show).
     pub fn snapshot(&mut self) -> Snapshot {
+        self.sync_clock(Instant::now());
         self.snapshots += 1;
         Snapshot { seq: self.snapshots, ..snapshot::build(self) }
     }
@@ -475,7 +526,81 @@ impl Session {
         self.hint = None;
         self.heat.clear();
         self.notice = None;
-        self.turn_started = Instant::now();
+    }
+
+    /// Brings the clock up to date with the game at `now`: rebuilt from the game when the
+    /// game or the position shown changed (the times of that position: stepping back or
+    /// undoing restores them, as chess programs do, and the turn starts afresh), running only
+    /// for the side to move at the end of the line shown while the game goes on, no editor
+    /// is open and nothing pauses it. The time spent on the turn goes into the game, so the
+    /// saved game keeps it. Called before each snapshot is built.
+    pub fn sync_clock(&mut self, now: Instant) {
+        let at = (self.game_epoch, self.game.cursor());
+        if at != self.clock_at {
+            self.clock = self.game.clock();
+            self.clock_at = at;
+        }
+        let run = self.game.result().is_none()
+            && self.editor.is_none()
+            && self.game.redo_len() == 0
+            && !self.pauses.any();
+        if run {
+            self.clock.resume(now);
+        } else {
+            self.clock.pause(now);
+        }
+        self.game.set_turn_ms(self.clock.spent(now));
+    }
+
+    /// A restored game waits for its player: the clock stands still until the player to
+    /// move moves or resumes (a computer to move starts at once).
+    pub fn restored(&mut self) {
+        let human_to_move = !is_computer(&self.game, self.game.side_to_move());
+        self.pauses.user = human_to_move && self.game.config().time_control.is_timed();
+    }
+
+    /// Whether the pause button may stop the clock: a timed game without a computer.
+    pub fn can_pause(&self) -> bool {
+        self.game.config().time_control.is_timed()
+            && !Color::BOTH.into_iter().any(|c| is_computer(&self.game, c))
+    }
+
+    /// The `clock` command: the pause and resume buttons, a dialog opened or closed.
+    pub fn clock_op(&mut self, op: ClockOp) -> AppResult<()> {
+        match op {
+            ClockOp::Pause if !self.can_pause() => return Err(AppError::CannotPause),
+            ClockOp::Pause => self.pauses.user = true,
+            ClockOp::Resume => self.pauses.user = false,
+            ClockOp::Dialog { open } => self.pauses.dialog = open,
+        }
+        self.sync_clock(Instant::now());
+        Ok(())
+    }
+
+    /// The window was shown or hidden: a hidden window stops the clock.
+    pub fn set_visible(&mut self, visible: bool) {
+        self.pauses.hidden = !visible;
+        self.sync_clock(Instant::now());
+    }
+
+    /// When to look at the flag again: the running side's time left (`None`: no clock runs).
+    pub fn until_flag(&self, now: Instant) -> Option<Duration> {
+        match self.game.result() {
+            None => self.clock.until_flag(now),
+            Some(_) => None,
+        }
+    }
+
+    /// Ends the game on time if the side to move's flag has fallen at `now`: the events to
+    /// announce, or `None` when it has not.
+    pub fn check_flag(&mut self, now: Instant) -> Option<Vec<Event>> {
+        if self.game.result().is_some() || self.clock.flagged(now).is_none() {
+            return None;
+        }
+        self.game.lose_on_time().ok()?;
+        self.changed();
+        self.sync_clock(now);
+        Some(self.game_over_event().map(Event::GameOver).into_iter().collect())
     }
 
     /// Starts a new game.
@@ -484,6 +609,8 @@ impl Session {
         self.changed();
         self.editor = None;
         self.game = game;
+        self.game_epoch += 1;
+        self.pauses.user = false;
         self.counted = false;
         self.engines = Default::default();
         self.hint_engine = Default::default();
@@ -500,6 +627,8 @@ impl Session {
         self.editor = None;
         self.counted = game.result().is_some();
         self.game = game;
+        self.game_epoch += 1;
+        self.pauses.user = false;
         self.engines = Default::default();
         self.hint_engine = Default::default();
         Ok(())
@@ -507,7 +636,12 @@ impl Session {
 
     /// Plays `mv` (the engine checks it) and records what the UI announces.
     fn apply(&mut self, mv: Move, by: By) -> AppResult<Vec<Event>> {
-        let ms = self.turn_started.elapsed().as_millis() as u64;
+        // A move after the flag fell is too late: the game is lost on time instead.
+        let now = Instant::now();
+        if let Some(events) = self.check_flag(now) {
+            return Ok(events);
+        }
+        let ms = self.clock.spent(now);
         let records = self.game.play(mv, ms).map_err(|e| AppError::refused(e, mv))?;
         self.changed();
         let mut events = Vec::new();
@@ -561,7 +695,10 @@ impl Session {
         if self.game.result().is_none() && is_computer(&self.game, color) {
             return Err(AppError::NotYourTurn { color });
         }
-        self.apply(Move::Place(Point::new(x, y)), By::Human)
+        let events = self.apply(Move::Place(Point::new(x, y)), By::Human)?;
+        // A move ends the player's pause.
+        self.pauses.user = false;
+        Ok(events)
     }
 
     /// Whether undo has something to take back: a human's move (or any move when nobody
@@ -714,10 +851,28 @@ impl Session {
             level,
             slot,
             position: self.game.position().clone(),
-            limits: limits_for(level, Duration::from_millis(self.game.config().time_per_move_ms)),
+            limits: self.limits(color, purpose, level),
             seed: self.seed,
             threads: self.settings.search_threads(),
             factory: self.engine_factory.clone(),
+        }
+    }
+
+    /// The computer's limits: with a clock, from its time left (its share of it, or the
+    /// whole of a per-move allowance, less [`clock_margin`]); a hint, or a game without a
+    /// clock, takes the time per move.
+    fn limits(&self, color: Color, purpose: Purpose, level: Level) -> Limits {
+        let per_move = Duration::from_millis(self.game.config().time_per_move_ms);
+        let left = self.clock.left(color, Instant::now()).map(Duration::from_millis);
+        match (purpose, left, self.clock.control()) {
+            (Purpose::Move, Some(left), TimeControl::PerMove { .. }) => {
+                limits_for(level, left.saturating_sub(clock_margin(left)))
+            }
+            (Purpose::Move, Some(left), _) => Limits {
+                time_left: Some(left.saturating_sub(clock_margin(left))),
+                ..Limits::default()
+            },
+            _ => limits_for(level, per_move),
         }
     }
 
@@ -784,7 +939,7 @@ impl Session {
 mod tests {
     use super::*;
     use tengen_engine::ai::GomokuLevel;
-    use tengen_engine::game::IllegalReason;
+    use tengen_engine::game::{EndReason, IllegalReason};
     use tengen_engine::gomoku::Rule;
 
     fn session(kind: GameKind, white: PlayerKind) -> Session {
@@ -842,5 +997,123 @@ mod tests {
         let third = s.snapshot();
         assert!(first.seq >= 1 && first.seq < second.seq && second.seq < third.seq);
         assert_eq!(s.snapshot().seq, third.seq + 1, "an unchanged state is numbered anew");
+    }
+
+    fn timed(white: PlayerKind, time_control: TimeControl) -> Session {
+        let config = GameConfig {
+            kind: FREESTYLE,
+            black: PlayerKind::Human,
+            white,
+            time_control,
+            ..default_config()
+        };
+        Session::new(Game::new(config).unwrap(), Settings::default())
+    }
+
+    fn later(t: Instant, ms: u64) -> Instant {
+        t + Duration::from_millis(ms)
+    }
+
+    #[test]
+    fn the_flag_ends_the_game_on_time_and_a_late_move_loses() {
+        let mut s = timed(PlayerKind::Human, TimeControl::SuddenDeath { base_ms: 10_000 });
+        let t0 = Instant::now();
+        s.sync_clock(t0);
+        assert!(s.clock.is_running());
+        assert_eq!(s.until_flag(t0), Some(Duration::from_millis(10_000)));
+        assert!(s.check_flag(later(t0, 9_999)).is_none(), "not yet");
+        let events = s.check_flag(later(t0, 10_000)).expect("black's flag fell");
+        let [Event::GameOver(over)] = &events[..] else { panic!("{events:?}") };
+        assert_eq!((over.winner, over.reason), (Some(Color::White), EndReason::Time));
+        assert!(s.until_flag(later(t0, 10_000)).is_none(), "no clock runs after the game");
+        let snap = s.snapshot();
+        assert_eq!(snap.result.as_ref().map(|r| r.reason), Some(EndReason::Time));
+        assert_eq!(snap.clock.as_ref().map(|c| (c.black_ms, c.running)), Some((0, None)));
+        // A move that arrives after the flag fell is not played: the game is lost on time.
+        let mut s = timed(PlayerKind::Human, TimeControl::PerMove { move_ms: 1000 });
+        s.sync_clock(Instant::now() - Duration::from_millis(1500));
+        let events = s.play_human(7, 7).unwrap();
+        assert!(matches!(&events[..], [Event::GameOver(o)] if o.reason == EndReason::Time));
+        assert!(s.game.history().is_empty());
+    }
+
+    #[test]
+    fn the_humans_clock_stands_while_the_computer_thinks_on_its_own_clock() {
+        let computer = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::FiveTuple) };
+        let fischer = TimeControl::Fischer { base_ms: 60_000, increment_ms: 2000 };
+        let mut s = timed(computer, fischer);
+        s.sync_clock(Instant::now());
+        s.play_human(7, 7).unwrap();
+        let t1 = Instant::now();
+        s.sync_clock(t1);
+        let black = s.clock.left(Color::Black, t1).unwrap();
+        assert!(black > 60_000, "the increment came back: {black}");
+        let plan = s.next_job().expect("the computer's turn");
+        let budget = plan.limits.time_left.expect("the computer plans from its clock");
+        assert!(budget < Duration::from_millis(60_000) && plan.limits.time.is_none());
+        let t2 = later(t1, 30_000);
+        assert_eq!(s.clock.left(Color::Black, t2), Some(black), "the human's clock stands");
+        assert!(s.clock.left(Color::White, t2).unwrap() <= 30_000, "the computer's runs");
+        assert!(matches!(s.clock_op(ClockOp::Pause), Err(AppError::CannotPause)));
+        // Without a clock the computer keeps its time per move.
+        let mut s = timed(computer, TimeControl::None);
+        s.play_human(7, 7).unwrap();
+        let plan = s.next_job().unwrap();
+        assert_eq!(plan.limits.time, Some(Duration::from_millis(DEFAULT_TIME_PER_MOVE_MS)));
+        assert!(s.snapshot().clock.is_none());
+    }
+
+    #[test]
+    fn pauses_stop_the_clock_and_undo_restores_the_times() {
+        let mut s = timed(PlayerKind::Human, TimeControl::SuddenDeath { base_ms: 60_000 });
+        let t0 = Instant::now();
+        s.sync_clock(t0);
+        s.pauses.dialog = true;
+        s.sync_clock(later(t0, 1000));
+        assert!(!s.clock.is_running() && s.until_flag(later(t0, 1000)).is_none());
+        assert_eq!(s.clock.left(Color::Black, later(t0, 50_000)), Some(59_000));
+        s.clock_op(ClockOp::Dialog { open: false }).unwrap();
+        assert!(s.clock.is_running());
+        s.clock_op(ClockOp::Pause).unwrap();
+        assert!(!s.clock.is_running() && s.snapshot().clock.unwrap().paused);
+        s.set_visible(false);
+        s.clock_op(ClockOp::Resume).unwrap();
+        assert!(!s.clock.is_running(), "still hidden");
+        s.set_visible(true);
+        assert!(s.clock.is_running());
+        s.play_human(7, 7).unwrap();
+        s.sync_clock(Instant::now());
+        s.play_human(8, 8).unwrap();
+        s.sync_clock(Instant::now());
+        let spent = s.game.history().iter().map(|r| r.ms).collect::<Vec<_>>();
+        assert!(spent[0] >= 1000, "black's move took the second before the dialog: {spent:?}");
+        s.undo().unwrap();
+        s.sync_clock(Instant::now());
+        assert_eq!(s.clock.turn(), Color::White);
+        assert_eq!(s.clock.left(Color::White, Instant::now()).map(|ms| ms > 59_000), Some(true));
+        assert_eq!(s.clock.left(Color::Black, Instant::now()), Some(60_000 - spent[0]));
+    }
+
+    #[test]
+    fn a_restored_game_waits_for_its_player_with_the_time_already_spent() {
+        let mut s = timed(PlayerKind::Human, TimeControl::SuddenDeath { base_ms: 60_000 });
+        s.play_human(7, 7).unwrap();
+        let t0 = Instant::now();
+        s.sync_clock(t0);
+        s.sync_clock(later(t0, 5000));
+        let saved = s.game.to_json();
+        let game = Game::from_json(&saved).unwrap();
+        assert_eq!(game.turn_ms(), 5000, "the save keeps the time on the move");
+        let mut r = Session::new(game, Settings::default());
+        r.restored();
+        let t1 = Instant::now();
+        r.sync_clock(t1);
+        assert!(!r.clock.is_running(), "paused until the player comes back");
+        assert_eq!(r.clock.left(Color::White, later(t1, 9000)), Some(55_000));
+        r.play_human(8, 8).unwrap();
+        assert!(!r.pauses.user, "a move resumes");
+        r.sync_clock(Instant::now());
+        assert!(r.clock.is_running());
+        assert!(r.game.history()[1].ms >= 5000);
     }
 }

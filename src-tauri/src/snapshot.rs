@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use tengen_engine::ai::Score;
-use tengen_engine::game::{EndReason, GameKind, PlayerKind, Position};
+use tengen_engine::game::{EndReason, GameKind, PlayerKind, Position, TimeControl};
 use tengen_engine::gomoku::{self, ForbiddenKind, Rule};
 use tengen_engine::{Color, Move, Point};
 
@@ -85,11 +85,28 @@ pub struct ThinkingView {
     pub nps: u64,
 }
 
+/// The clocks of a timed game. The page counts the running side's time down from
+/// `blackMs`/`whiteMs` (the times left when the snapshot was built) until the next snapshot.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClockView {
+    pub control: TimeControl,
+    pub black_ms: u64,
+    pub white_ms: u64,
+    /// The side whose time runs (`null`: the clock stands still).
+    pub running: Option<Color>,
+    /// Stopped by the pause button or a restored game's wait (the resume button shows).
+    pub paused: bool,
+    /// Whether the pause button is offered (no computer plays).
+    pub can_pause: bool,
+}
+
 /// The end of the game.
 #[derive(Clone, Debug, Serialize)]
 pub struct ResultView {
     pub winner: Option<Color>,
-    /// `five`, `forbidden`, `no_moves`, `resignation` or `board_full`.
+    /// `five`, `forbidden`, `no_moves`, `resignation`, `board_full`, `time` or
+    /// `{"forfeit": why}`.
     pub reason: EndReason,
     /// Renju: the forbidden move that lost the game.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -148,6 +165,8 @@ pub struct Snapshot {
     /// The coach's facts about the move that led here (`null` while the coach is off or
     /// still thinking).
     pub coach: Option<crate::coach::CoachView>,
+    /// The clocks (`null` in a game without a time control).
+    pub clock: Option<ClockView>,
 }
 
 impl Snapshot {
@@ -183,8 +202,23 @@ impl Snapshot {
             columns: Vec::new(),
             rows: Vec::new(),
             coach: None,
+            clock: None,
         }
     }
+}
+
+/// The clocks of `session` as the page shows them.
+fn clock_view(session: &Session) -> Option<ClockView> {
+    let clock = &session.clock;
+    let now = std::time::Instant::now();
+    Some(ClockView {
+        control: clock.control(),
+        black_ms: clock.left(Color::Black, now)?,
+        white_ms: clock.left(Color::White, now)?,
+        running: clock.is_running().then(|| clock.turn()),
+        paused: session.pauses.user,
+        can_pause: session.can_pause(),
+    })
 }
 
 /// Builds the snapshot of `session`.
@@ -319,5 +353,6 @@ pub fn build(session: &Session) -> Snapshot {
         columns: pos.column_labels(),
         rows: pos.row_labels(),
         coach: crate::coach::view(session),
+        clock: clock_view(session),
     }
 }

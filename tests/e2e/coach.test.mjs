@@ -15,15 +15,7 @@ const shot = (name) => s.shot(`coach-${name}`);
 const setSettings = (fields) => s.setSettings(fields);
 const COACH = `return document.querySelector('[data-testid="coach"]')?.innerText || ''`;
 
-/** A new game between two people through the backend, then `moves` clicked on the board. */
-async function play(config, moves) {
-  await s.execute(`window.__TAURI__.core.invoke('new_game', { config: arguments[0] }); return true;`, [config]);
-  await s.waitFor(`return document.querySelectorAll('.cell[data-stone]').length === 0 && !document.querySelector('dialog[open]')`, { what: 'an empty board' });
-  for (const [i, [x, y]] of moves.entries()) {
-    await s.click(`.cell[data-x="${x}"][data-y="${y}"]`);
-    await s.waitFor(`return document.querySelectorAll('.cell[data-stone]:not(.provisional)').length === ${i + 1}`, { what: `move ${i + 1}` });
-  }
-}
+const play = (config, moves) => s.playMoves(config, moves);
 
 const freestyle = { kind: { game: 'gomoku', rule: 'freestyle', size: 15 }, black: { type: 'human' }, white: { type: 'human' }, timePerMoveMs: 1000 };
 

@@ -196,6 +196,16 @@ export class Session {
     );
     await this.click('#settings-dialog button[value="close"]');
   }
+
+  /** A new game of `config` through the backend, then `moves` ([x, y]) clicked on the board. */
+  async playMoves(config, moves) {
+    await this.execute(`window.__TAURI__.core.invoke('new_game', { config: arguments[0] }); return true;`, [config]);
+    await this.waitFor(`return document.querySelectorAll('.cell[data-stone]').length === 0 && !document.querySelector('dialog[open]')`, { what: 'an empty board' });
+    for (const [i, [x, y]] of moves.entries()) {
+      await this.click(`.cell[data-x="${x}"][data-y="${y}"]`);
+      await this.waitFor(`return document.querySelectorAll('.cell[data-stone]:not(.provisional)').length === ${i + 1}`, { what: `move ${i + 1}` });
+    }
+  }
 }
 
 export const KEY = { CONTROL: '\uE009', SHIFT: '\uE008', ENTER: '\uE007', LEFT: '\uE012', UP: '\uE013', RIGHT: '\uE014', DOWN: '\uE015' };

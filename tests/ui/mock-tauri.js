@@ -50,6 +50,7 @@
     redo: () => mock.snapshot,
     hint: () => mock.snapshot,
     resign: () => mock.snapshot,
+    clock: () => mock.snapshot,
     stop_thinking: () => mock.snapshot,
     new_game: () => mock.snapshot,
     save_game: () => null,

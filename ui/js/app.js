@@ -15,6 +15,7 @@ import { installStartPanel, openStartPanel, isStartPanelOpen, refresh as refresh
 import { installSettings, applySettings, saveSettings, openSettings, settings, withDefaults } from './settings.js';
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
 import { installCoach, renderCoach } from './coach.js';
+import { installClock, renderClock } from './clock.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -381,6 +382,7 @@ function render() {
   renderAnalysis();
   editor.render(snap);
   renderCoach(snap, !!settings().coach, soleHuman(snap));
+  renderClock(snap);
 }
 
 /** The colour the one human player plays, or null (two players, or none). */
@@ -598,6 +600,7 @@ function wire() {
   $('#btn-stop').addEventListener('click', () => command(api.stopThinking));
   $('#btn-resign').addEventListener('click', resign);
   installCoach(() => state.snapshot);
+  installClock({ command });
 
   installStartPanel({
     // The panel opens on the current game's settings (the last ones chosen before any game).

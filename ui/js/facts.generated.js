@@ -90,6 +90,66 @@ export const FACTS = Object.freeze({
       19
     ]
   },
+  "timeControls": {
+    "offered": [
+      {
+        "type": "none"
+      },
+      {
+        "type": "sudden_death",
+        "baseMs": 60000
+      },
+      {
+        "type": "sudden_death",
+        "baseMs": 180000
+      },
+      {
+        "type": "sudden_death",
+        "baseMs": 300000
+      },
+      {
+        "type": "sudden_death",
+        "baseMs": 600000
+      },
+      {
+        "type": "sudden_death",
+        "baseMs": 900000
+      },
+      {
+        "type": "fischer",
+        "baseMs": 60000,
+        "incrementMs": 1000
+      },
+      {
+        "type": "fischer",
+        "baseMs": 180000,
+        "incrementMs": 2000
+      },
+      {
+        "type": "fischer",
+        "baseMs": 300000,
+        "incrementMs": 3000
+      },
+      {
+        "type": "fischer",
+        "baseMs": 600000,
+        "incrementMs": 5000
+      },
+      {
+        "type": "per_move",
+        "moveMs": 5000
+      },
+      {
+        "type": "per_move",
+        "moveMs": 10000
+      },
+      {
+        "type": "per_move",
+        "moveMs": 30000
+      }
+    ],
+    "urgentMs": 10000
+  },
   "defaultSettings": {
     "language": "auto",
     "theme": "system",
@@ -117,6 +177,9 @@ export const FACTS = Object.freeze({
         "level": "pattern"
       }
     },
-    "timePerMoveMs": 1000
+    "timePerMoveMs": 1000,
+    "timeControl": {
+      "type": "none"
+    }
   }
 });

@@ -39,6 +39,8 @@ export const api = {
   redo: () => call('redo'),
   hint: () => call('hint'),
   resign: () => call('resign'),
+  // The clock: {op: 'pause' | 'resume'} or {op: 'dialog', open}.
+  clock: (op) => call('clock', { op }),
   stopThinking: () => call('stop_thinking'),
   getSnapshot: () => call('get_snapshot'),
   saveGame: (format) => call('save_game', { format }),

@@ -5,6 +5,7 @@
 import { t, errorText, levelName } from './i18n.js';
 import * as sound from './sound.js';
 import { FACTS } from './facts.generated.js';
+import { timeControlText } from './clock.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -18,7 +19,10 @@ let hooks = {
 };
 
 // What the panel was filled with, until the fields that depend on the game are rebuilt.
-const wanted = { rule: null, size: FACTS.gomokuSizes.default, level: null, time: FACTS.timePerMoveMs.default };
+const wanted = { rule: null, size: FACTS.gomokuSizes.default, level: null, time: FACTS.timePerMoveMs.default, clock: 0 };
+const CLOCKS = FACTS.timeControls.offered;
+/** The index of a time control among the offered ones (0, no clock, when it is not offered). */
+const clockIndex = (tc) => Math.max(0, CLOCKS.findIndex((c) => JSON.stringify(c) === JSON.stringify(tc ?? { type: 'none' })));
 
 /** The settings of the game in a snapshot, in the shape new_game takes. */
 export function configOf(snap) {
@@ -27,6 +31,7 @@ export function configOf(snap) {
     black: snap.players?.black,
     white: snap.players?.white,
     timePerMoveMs: snap.timePerMoveMs,
+    timeControl: snap.clock?.control ?? { type: 'none' },
   };
 }
 
@@ -51,8 +56,10 @@ function fill(config) {
   form.side.value = b === 'human' && w === 'human' ? 'both' : b === 'human' ? 'black' : w === 'human' ? 'white' : 'none';
   wanted.level = [c.black, c.white].find((p) => p?.type === 'computer')?.level?.level ?? null;
   wanted.time = c.timePerMoveMs;
+  wanted.clock = clockIndex(c.timeControl);
   form.size.value = '';
   form.time.value = '';
+  form.clock.value = '';
   refresh();
 }
 
@@ -84,11 +91,17 @@ export function refresh() {
   wanted.level = null;
   form.level.disabled = form.side.value === 'both';
 
+  const clock = form.clock.value === '' ? wanted.clock : Number(form.clock.value);
+  form.clock.replaceChildren(...CLOCKS.map((tc, i) => option(i, timeControlText(tc))));
+  form.clock.value = String(clock);
+  const timed = CLOCKS[clock]?.type !== 'none';
+
   const time = Number(form.time.value) || wanted.time;
   form.time.replaceChildren(...times.offered.map((ms) => option(ms, t('start.time.option', { s: ms / 1000 }))));
   form.time.value = times.offered.includes(time) ? time : times.default;
   const nobody = form.side.value === 'both';
-  form.time.disabled = nobody;
+  // With a clock the computer plans from its clock, not from a time per move.
+  form.time.disabled = nobody || timed;
   // Whether the chosen level thinks for this time or at its own pace (Rust's fact).
   $('#time-note').textContent = pick && !nobody ? t(pick.followsClock ? 'start.time.follows' : 'start.time.own_pace') : '';
 
@@ -107,6 +120,7 @@ function read() {
     black: side === 'black' || side === 'both' ? human : computer,
     white: side === 'white' || side === 'both' ? human : computer,
     timePerMoveMs: Number(form.time.value),
+    timeControl: CLOCKS[Number(form.clock.value)] ?? CLOCKS[0],
   };
 }
 
@@ -137,6 +151,6 @@ export function installStartPanel(given) {
   hooks = { ...hooks, ...given };
   const form = $('#start-form');
   form.addEventListener('submit', submit);
-  for (const field of [form.game, form.rule, form.side, form.level]) field.addEventListener('change', () => refresh());
+  for (const field of [form.game, form.rule, form.side, form.level, form.clock]) field.addEventListener('change', () => refresh());
   $('#start-cancel').addEventListener('click', () => $('#start-dialog').close());
 }

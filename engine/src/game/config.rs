@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use thiserror::Error;
 
-use super::GameError;
+use super::{GameError, TimeControl, TimeControlError};
 use crate::gomoku::{self, Rule};
 use crate::level::Level;
 use crate::Color;
@@ -42,17 +42,20 @@ pub enum ConfigError {
     Size { size: u8 },
     #[error("the time per move must be from {MIN_TIME_PER_MOVE_MS} to {MAX_TIME_PER_MOVE_MS} ms, not {ms}")]
     TimePerMove { ms: u64 },
+    #[error("the clock: {0}")]
+    TimeControl(TimeControlError),
     #[error("{color} is set to the {level} level, which does not play {game}")]
     Level { color: Color, level: Level, game: &'static str },
 }
 
 impl ConfigError {
     /// The name of the configuration field at fault, as the UI and the save file spell it
-    /// (`size`, `timePerMoveMs`, `black` or `white`).
+    /// (`size`, `timePerMoveMs`, `timeControl`, `black` or `white`).
     pub fn field(&self) -> &'static str {
         match self {
             ConfigError::Size { .. } => "size",
             ConfigError::TimePerMove { .. } => "timePerMoveMs",
+            ConfigError::TimeControl(_) => "timeControl",
             ConfigError::Level { color: Color::Black, .. } => "black",
             ConfigError::Level { color: Color::White, .. } => "white",
         }
@@ -107,8 +110,12 @@ pub struct GameConfig {
     pub kind: GameKind,
     pub black: PlayerKind,
     pub white: PlayerKind,
-    /// Thinking time per move for the levels that search by time.
+    /// Thinking time per move for the levels that search by time, when the game has no
+    /// clock (with one, the computer plans from its clock).
     pub time_per_move_ms: u64,
+    /// The game's clock (none in settings and saves from before clocks).
+    #[serde(default)]
+    pub time_control: TimeControl,
 }
 
 impl GameConfig {
@@ -119,6 +126,7 @@ impl GameConfig {
             black: PlayerKind::Human,
             white: PlayerKind::Computer { level },
             time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
+            time_control: TimeControl::None,
         }
     }
 
@@ -129,7 +137,7 @@ impl GameConfig {
         }
     }
 
-    /// Checks the board size, the time, and that every computer level plays this game.
+    /// Checks the board size, the time, the clock, and that every computer level plays this game.
     pub fn validate(&self) -> Result<(), GameError> {
         if let GameKind::Gomoku { size, .. } = self.kind {
             if !(gomoku::MIN_SIZE..=gomoku::MAX_SIZE).contains(&size) {
@@ -140,6 +148,9 @@ impl GameConfig {
         if !(MIN_TIME_PER_MOVE_MS..=MAX_TIME_PER_MOVE_MS).contains(&ms) {
             return Err(GameError::BadConfig(ConfigError::TimePerMove { ms }));
         }
+        self.time_control
+            .validate()
+            .map_err(|e| GameError::BadConfig(ConfigError::TimeControl(e)))?;
         for color in Color::BOTH {
             if let PlayerKind::Computer { level } = self.player(color) {
                 if level.game_name() != self.kind.name() {
@@ -213,5 +224,17 @@ mod tests {
         assert_eq!(field(&c), Some("white"));
         c.white = PlayerKind::Computer { level: Level::Reversi(ReversiLevel::Master) };
         assert_eq!(field(&c), None);
+        c.time_control = TimeControl::PerMove { move_ms: 0 };
+        assert_eq!(field(&c), Some("timeControl"));
+    }
+
+    #[test]
+    fn settings_from_before_clocks_open_without_one() {
+        let old = r#"{"kind":{"game":"reversi"},"black":{"type":"human"},"white":{"type":"human"},"timePerMoveMs":1000}"#;
+        let c: GameConfig = serde_json::from_str(old).unwrap();
+        assert_eq!(c.time_control, TimeControl::None);
+        let timed = GameConfig { time_control: TimeControl::CHOICES[7], ..c };
+        let text = serde_json::to_string(&timed).unwrap();
+        assert_eq!(serde_json::from_str::<GameConfig>(&text).unwrap(), timed);
     }
 }

@@ -45,6 +45,9 @@ struct SaveFile {
     /// Version 2: the node shown.
     #[serde(default)]
     current: usize,
+    /// The time the side to move has spent on its move so far, when the game has a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    turn_ms: Option<u64>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -114,6 +117,7 @@ impl Game {
             setup: self.setup().cloned(),
             nodes,
             current: number.get(self.cursor()).copied().unwrap_or(0),
+            turn_ms: Some(self.turn_ms()).filter(|&ms| ms > 0),
         };
         // Serialising plain data with string keys cannot fail.
         serde_json::to_string_pretty(&file).unwrap_or_default()
@@ -215,6 +219,10 @@ impl Game {
             what: "the position shown is not in the file".to_string(),
         })?;
         game.goto(current).map_err(|source| SaveError::BadMove { index: file.current, source })?;
+        if let Some(ms) = file.turn_ms {
+            check_time(file.current, ms)?;
+            game.set_turn_ms(ms);
+        }
         Ok(game)
     }
 
@@ -327,7 +335,9 @@ impl Game {
             } else {
                 (PlayerKind::Human, PlayerKind::Human)
             };
-            GameConfig { kind, black, white, time_per_move_ms: template.time_per_move_ms }
+            // These records hold no clock.
+            let time_per_move_ms = template.time_per_move_ms;
+            GameConfig { kind, black, white, time_per_move_ms, time_control: Default::default() }
         };
         let template_rule = match template.kind {
             GameKind::Gomoku { rule, .. } => rule,
@@ -397,8 +407,10 @@ fn from_version_1(file: SaveFile) -> Result<Game, SaveError> {
 /// (a resignation, a forbidden move).
 fn settle_ended(game: &mut Game, ended: GameResult) -> Result<(), SaveError> {
     check_ended(game, &ended)?;
-    if matches!(ended.reason, EndReason::Resignation | EndReason::Forbidden | EndReason::Forfeit(_))
-    {
+    if matches!(
+        ended.reason,
+        EndReason::Resignation | EndReason::Forbidden | EndReason::Forfeit(_) | EndReason::Time
+    ) {
         game.set_decided(Some(ended));
     }
     Ok(())
@@ -522,6 +534,16 @@ fn check_ended(game: &Game, ended: &GameResult) -> Result<(), SaveError> {
                 return bad(
                     "a resignation must name only the winner, the side that did not resign",
                 );
+            }
+        }
+        EndReason::Time => {
+            // Only the side to move has a running clock.
+            if over_by_moves || !game.config().time_control.is_timed() {
+                return bad("a loss on time after the end of the game or without a clock");
+            }
+            let loser = game.side_to_move();
+            if *ended != (GameResult { reason: EndReason::Time, ..game.resignation(loser) }) {
+                return bad("a loss on time must name the side to move as the loser");
             }
         }
         EndReason::Forbidden => {

@@ -21,6 +21,8 @@ pub enum EndReason {
     /// [`crate::game::Game::play_or_forfeit`]). Saved as `{"forfeit": "timeout"}`; the
     /// older reasons keep their plain names, so older saves open unchanged.
     Forfeit(ForfeitReason),
+    /// The loser's clock ran out ([`crate::game::Clock`]). Saved as `"time"`.
+    Time,
 }
 
 /// Why a program forfeited a game.
@@ -70,7 +72,8 @@ mod tests {
         assert_eq!(name(EndReason::BoardFull), "\"board_full\"");
         let forfeit = EndReason::Forfeit(ForfeitReason::IllegalMove);
         assert_eq!(name(forfeit), r#"{"forfeit":"illegal_move"}"#);
-        for r in [forfeit, EndReason::Five, EndReason::NoMoves] {
+        assert_eq!(name(EndReason::Time), "\"time\"");
+        for r in [forfeit, EndReason::Five, EndReason::NoMoves, EndReason::Time] {
             assert_eq!(serde_json::from_str::<EndReason>(&name(r)).unwrap(), r);
         }
     }

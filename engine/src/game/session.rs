@@ -48,6 +48,9 @@ pub struct Game {
     result: Option<GameResult>,
     /// Reversi: the discs the move to the cursor flipped (empty after stepping back).
     flipped: Vec<Point>,
+    /// The time the side to move has spent on its move so far (the clock's state, saved
+    /// with the game; 0 whenever the cursor moves).
+    turn_ms: u64,
 }
 
 impl Game {
@@ -76,6 +79,7 @@ impl Game {
             history: Vec::new(),
             result: None,
             flipped: Vec::new(),
+            turn_ms: 0,
         };
         game.refresh_result();
         game
@@ -340,6 +344,7 @@ impl Game {
         }
         self.history.push(rec);
         self.cursor = node;
+        self.turn_ms = 0;
         Ok(())
     }
 
@@ -349,6 +354,7 @@ impl Game {
         if self.tree.parent(self.cursor) == Some(node) && self.position.take_back() {
             self.history.pop();
             self.cursor = node;
+            self.turn_ms = 0;
             self.flipped.clear();
             return Ok(());
         }
@@ -368,6 +374,7 @@ impl Game {
         self.history = history;
         self.flipped = flipped;
         self.cursor = node;
+        self.turn_ms = 0;
         Ok(())
     }
 
@@ -400,6 +407,26 @@ impl Game {
         Ok(())
     }
 
+    /// The clock at the position shown, stopped: each side's time left from the game's
+    /// time control and the recorded time of each move to here ([`super::Clock::replay`]),
+    /// less the time already spent on the move to play ([`Game::turn_ms`]).
+    pub fn clock(&self) -> super::Clock {
+        let clock =
+            super::Clock::replay(self.config.time_control, &self.history, self.side_to_move());
+        clock.with_spent(self.turn_ms)
+    }
+
+    /// The time the side to move has spent on its move so far (kept by whoever runs the
+    /// clock, saved with the game so that a restart does not give it back).
+    pub fn turn_ms(&self) -> u64 {
+        self.turn_ms
+    }
+
+    /// Sets [`Game::turn_ms`] (at most [`MAX_MOVE_MS`]).
+    pub fn set_turn_ms(&mut self, ms: u64) {
+        self.turn_ms = ms.min(MAX_MOVE_MS);
+    }
+
     /// `color` resigns; the other side wins.
     pub fn resign(&mut self, color: Color) -> Result<(), GameError> {
         if self.result.is_some() {
@@ -410,6 +437,17 @@ impl Game {
     }
 
     /// The result of `color` resigning now.
+    /// The side to move ran out of time ([`super::Clock::flagged`]) and loses the game here
+    /// ([`EndReason::Time`]).
+    pub fn lose_on_time(&mut self) -> Result<(), GameError> {
+        if self.result.is_some() {
+            return Err(GameError::GameOver);
+        }
+        let loser = self.side_to_move();
+        self.set_decided(Some(GameResult { reason: EndReason::Time, ..self.resignation(loser) }));
+        Ok(())
+    }
+
     pub(super) fn resignation(&self, color: Color) -> GameResult {
         GameResult {
             winner: Some(color.opponent()),

@@ -144,12 +144,13 @@ impl Harness {
 pub fn gomoku_config(rule: &str, size: u8, black: Value, white: Value, ms: u64) -> Value {
     json!({
         "kind": {"game": "gomoku", "rule": rule, "size": size},
-        "black": black, "white": white, "timePerMoveMs": ms
+        "black": black, "white": white, "timePerMoveMs": ms, "timeControl": {"type": "none"}
     })
 }
 
 pub fn reversi_config(black: Value, white: Value, ms: u64) -> Value {
-    json!({ "kind": {"game": "reversi"}, "black": black, "white": white, "timePerMoveMs": ms })
+    let none = json!({"type": "none"});
+    json!({ "kind": {"game": "reversi"}, "black": black, "white": white, "timePerMoveMs": ms, "timeControl": none })
 }
 
 pub fn human() -> Value {

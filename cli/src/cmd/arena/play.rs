@@ -48,6 +48,7 @@ impl Finished {
                 None => "black played a forbidden point".into(),
             },
             EndReason::Resignation => "resignation".into(),
+            EndReason::Time => "time".into(),
             EndReason::Forfeit(why) => {
                 let loser = result.winner.map_or(Color::Black, Color::opponent);
                 let details = self.forfeit.as_deref().unwrap_or("");
@@ -106,6 +107,7 @@ mod tests {
             black: PlayerKind::Human,
             white: PlayerKind::Human,
             time_per_move_ms: 100,
+            time_control: Default::default(),
         }
     }
 
