@@ -108,6 +108,9 @@ pub enum ReviewError {
     BadMove { ply: usize, source: GameError },
     #[error(transparent)]
     Engine(#[from] AiError),
+    /// A stored review that is not one.
+    #[error("the review cannot be read: {0}")]
+    Malformed(String),
     /// A stored review that does not fit the game it came with.
     #[error("the review does not fit the game at move {ply}: {what}")]
     Mismatch { ply: usize, what: &'static str },
