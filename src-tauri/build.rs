@@ -26,6 +26,7 @@ const COMMANDS: &[&str] = &[
     "edit",
     "paste_game",
     "copy_text",
+    "review",
 ];
 
 /// The commands of the `bench` feature.

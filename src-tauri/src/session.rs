@@ -167,6 +167,8 @@ pub struct Session {
     pub editor: Option<Editor>,
     /// What the coach said about the position shown (see `coach.rs`).
     pub coach: crate::coach::Coach,
+    /// The game review and the one under way (see `review.rs`).
+    pub review: crate::review::ReviewState,
 }
 
 /// Where to step in the game tree (the `navigate` command).
@@ -320,6 +322,7 @@ impl Session {
             snapshots: 0,
             editor: None,
             coach: Default::default(),
+            review: Default::default(),
         }
     }
 
@@ -476,6 +479,7 @@ impl Session {
         self.heat.clear();
         self.notice = None;
         self.turn_started = Instant::now();
+        self.trim_review();
     }
 
     /// Starts a new game.
@@ -489,6 +493,8 @@ impl Session {
         self.hint_engine = Default::default();
         self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
         self.settings.last_config = Some(config);
+        self.cancel_review();
+        self.take_stored_review(None);
         Ok(())
     }
 
@@ -502,6 +508,8 @@ impl Session {
         self.game = game;
         self.engines = Default::default();
         self.hint_engine = Default::default();
+        self.cancel_review();
+        self.take_stored_review(None);
         Ok(())
     }
 
