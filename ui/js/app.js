@@ -15,6 +15,7 @@ import { installStartPanel, openStartPanel, isStartPanelOpen, refresh as refresh
 import { installSettings, applySettings, saveSettings, openSettings, settings, withDefaults } from './settings.js';
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
 import { installCoach, renderCoach } from './coach.js';
+import { installReview, renderReview } from './review.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -156,6 +157,7 @@ function apply(snap) {
   if (snap.notice && (noticeChanged || newPass)) {
     if (snap.notice.code === 'pass') toast(t('notice.pass', { color: colorName(snap.notice.params?.color) }), 'info');
     else if (snap.notice.code === 'ai_failed') toast(t('notice.ai_failed', snap.notice.params || {}));
+    else if (snap.notice.code.startsWith('review_')) toast(t(`notice.${snap.notice.code}`, snap.notice.params || {}));
     else if (snap.notice.code === 'pasted') toast(t('notice.pasted', { kind: t(`paste.kind.${snap.notice.params?.kind}`) }), 'info');
   }
   // What start-up found wrong with the app's files (corrupt ones moved aside, unreadable ones left alone).
@@ -381,6 +383,7 @@ function render() {
   renderAnalysis();
   editor.render(snap);
   renderCoach(snap, !!settings().coach, soleHuman(snap));
+  renderReview(snap);
 }
 
 /** The colour the one human player plays, or null (two players, or none). */
@@ -663,6 +666,11 @@ async function init() {
       board,
       onSelect: (x, y) => play(x, y),
       onChange: () => board.set(boardConfig(state.snapshot)),
+      onError: showError,
+    }),
+    installReview({
+      navigate: (ply) => command(() => api.navigate({ to: 'ply', ply })),
+      onMarks: (marks) => moveList.setMarks(marks),
       onError: showError,
     }),
   ]);
