@@ -5,27 +5,13 @@
 
 mod common;
 
-use std::sync::mpsc::Receiver;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::*;
 use serde_json::{json, Value};
 use tauri::Manager;
 use tengen_app::runtime::AppState;
 use tengen_engine::ai::Limits;
-
-/// The next event on `events` that satisfies `pred` (panics after 60 s).
-fn next(events: &Receiver<Value>, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match events.recv_timeout(left) {
-            Ok(ev) if pred(&ev) => return ev,
-            Ok(_) => {}
-            Err(_) => panic!("timed out waiting for {what}"),
-        }
-    }
-}
 
 fn review_limits(h: &Harness, limits: Limits) {
     h.app.state::<AppState>().lock().review.limits = limits;

@@ -4,7 +4,11 @@
 // screenshots in both themes and both languages. Run by scripts/test-e2e.sh.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, sleep } from './webdriver.mjs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startApp, sleep, startGame, settingsTo as settings } from './webdriver.mjs';
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
 let s;
 before(async () => {
@@ -13,15 +17,16 @@ before(async () => {
 after(() => s?.delete());
 
 const settingsTo = async (language, theme) => {
-  await s.setSettings({ language, theme });
+  await settings(s, language, theme);
   await sleep(400);
 };
+const shot = (name) => s.screenshot(path.join(artifacts, `e2e-${name}.png`));
 
 // Black h8 i8 j8 k8 (g8 taken by White): White must play l8, and plays a15.
 const MOVES = [[7, 7], [6, 7], [8, 7], [7, 6], [9, 7], [7, 5], [10, 7], [0, 0]];
 
 test('Gomoku: review a game, see the graph and jump to the blunder', async () => {
-  await s.startGame({ game: 'gomoku', rule: 'freestyle', size: 15, 'human-side': 'both' });
+  await startGame(s, { game: 'gomoku', rule: 'freestyle', size: 15, 'human-side': 'both' });
   for (const [x, y] of MOVES) {
     await s.click(`.cell[data-x="${x}"][data-y="${y}"]`);
     await s.waitFor(`return document.querySelector('.cell[data-x="${x}"][data-y="${y}"]').dataset.stone !== undefined`, { what: `the stone at ${x},${y}` });
@@ -50,12 +55,12 @@ test('Gomoku: review a game, see the graph and jump to the blunder', async () =>
   const said = await s.execute(`return document.querySelector('[data-testid="review-verdict"]').textContent`);
   assert.match(said, /^Blunder: l8 was better than a15/);
   await sleep(300);
-  await s.shot('review-gomoku-light-en');
+  await shot('review-gomoku-light-en');
   await settingsTo('zh-CN', 'dark');
-  await s.shot('review-gomoku-dark-zh');
+  await shot('review-gomoku-dark-zh');
   await settingsTo('en', 'dark');
-  await s.shot('review-gomoku-dark-en');
+  await shot('review-gomoku-dark-en');
   await settingsTo('zh-CN', 'light');
-  await s.shot('review-gomoku-light-zh');
+  await shot('review-gomoku-light-zh');
   await settingsTo('en', 'light');
 });

@@ -153,3 +153,36 @@ export async function startApp() {
   await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to start' });
   return s;
 }
+
+/** Sets a <select> of session `s` by its data-testid through the DOM, as the user's choice. */
+export async function choose(s, testid, value) {
+  const ok = await s.execute(
+    `const el = document.querySelector('[data-testid="' + arguments[0] + '"]');
+     if (![...el.options].some((o) => o.value === arguments[1])) return false;
+     el.value = arguments[1];
+     el.dispatchEvent(new Event('change', { bubbles: true }));
+     return true;`,
+    [testid, String(value)],
+  );
+  if (!ok) throw new Error(`${testid} has no option ${value}`);
+}
+
+/** Starts a game from the start panel with `fields` (data-testid: value). */
+export async function startGame(s, fields) {
+  const open = await s.execute(`return !!document.querySelector('[data-testid="start-panel"][open]')`);
+  if (!open) await s.click('[data-testid="new-game"]');
+  await s.waitFor(`return !!document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the start panel' });
+  for (const [testid, value] of Object.entries(fields)) await choose(s, testid, value);
+  await s.click('[data-testid="start"]');
+  await s.waitFor(`return !document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the game to start' });
+}
+
+/** Sets the language and the theme in the settings dialog. */
+export async function settingsTo(s, language, theme) {
+  await s.click('[data-testid="settings"]');
+  await s.waitFor(`return !!document.querySelector('[data-testid="settings-panel"][open]')`, { what: 'the settings' });
+  await choose(s, 'language', language);
+  await choose(s, 'theme', theme);
+  await sleep(300);
+  await s.execute(`document.querySelector('[data-testid="settings-panel"]').close(); return true;`);
+}

@@ -78,10 +78,10 @@ test('a Reversi move with an exact loss says how many discs it lost', async () =
   const r = { version: 1, game: 'reversi', running: false, done: 0, total: 0, plies: [{
     ply: 1, color: 'black', verdict: 'mistake', played: 'f5', best: 'd3', bestIsPlayed: false,
     before: { kind: 'exact', discs: 4 }, after: { kind: 'exact', discs: -2 }, lost: 6, value: -2 }] };
-  const page = await open({ snapshot: { ...snap, ply: 1 }, script: `window.__mock.review = ${JSON.stringify(r)};` });
+  const page = await open({ snapshot: { ...snap, ply: 1 }, settings: { theme: 'dark' }, script: `window.__mock.review = ${JSON.stringify(r)};` });
   assert.equal(await page.locator('[data-testid="review-verdict"]').innerText(), 'Mistake: f5 lost 6 discs; d3 was better.');
   assert.equal(await page.locator('[data-testid="eval-graph"] [data-ply="1"]').getAttribute('data-verdict'), 'mistake');
-  await closePage(page);
+  await closePage(page, 'review-reversi-dark');
 });
 
 test('Review starts a run with a progress bar and cancel, and the result arrives as an event', async () => {

@@ -62,9 +62,12 @@ export function nextMistake(ply) {
   return p ? p.ply : null;
 }
 
+/** Reversi's graph spans the largest disc difference of the game (at least this many). */
+const MIN_DISC_SCALE = 8;
+
 /** A bar's height (0 to 1) and side (up: Black is ahead) from a ply's value for Black. */
-function bar(view, value) {
-  const v = view.game === 'reversi' ? Math.max(-1, Math.min(1, value / 64)) : value * 2 - 1;
+function bar(view, value, scale) {
+  const v = view.game === 'reversi' ? Math.max(-1, Math.min(1, value / scale)) : value * 2 - 1;
   return { size: Math.abs(v), up: v >= 0 };
 }
 
@@ -75,13 +78,14 @@ function buildGraph() {
   if (key === state.graphKey) return;
   state.graphKey = key;
   const frag = document.createDocumentFragment();
+  const scale = Math.max(MIN_DISC_SCALE, ...plies().map((p) => Math.abs(p.value)));
   for (const p of plies()) {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = `eval-bar ${p.verdict}`;
     b.dataset.ply = String(p.ply);
     b.dataset.verdict = p.verdict;
-    const { size, up } = bar(view, p.value);
+    const { size, up } = bar(view, p.value, scale);
     b.style.setProperty('--size', size.toFixed(3));
     b.classList.add(up ? 'up' : 'down');
     const label = `${p.ply}. ${verdictText(p)}`;
