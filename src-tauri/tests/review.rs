@@ -10,6 +10,7 @@ use std::time::Duration;
 use common::*;
 use serde_json::{json, Value};
 use tauri::Manager;
+use tengen_app::files::{parse_text, read_from, save_reviewed, Format};
 use tengen_app::runtime::AppState;
 use tengen_engine::ai::Limits;
 
@@ -58,6 +59,17 @@ fn a_review_runs_is_saved_with_the_game_and_read_back_after_a_restart() {
     }
     assert_eq!(seen.last(), Some(&(MOVES.len() as u64 + 1)), "{seen:?}");
     assert_eq!(h.ok("review", json!({"action": "get"}))["plies"], done["plies"]);
+    // Saved as JSON with the game (what Save as JSON writes), it reads back whole.
+    let path = dir.join("saved.json");
+    let (game, review) = {
+        let state = h.app.state::<AppState>();
+        let s = state.lock();
+        (s.game.clone(), s.review.review.clone())
+    };
+    save_reviewed(&game, review.as_ref(), &path, Format::Json).unwrap();
+    let text = read_from(&path).unwrap();
+    let opened = parse_text(&text, game.config()).unwrap();
+    assert_eq!(opened.stored_review(&text), review.map(Ok));
 
     // A restart reads the review back with the unfinished game: nothing runs.
     drop(h);
@@ -116,12 +128,19 @@ fn cancel_stops_a_review_and_the_editor_refuses_one() {
     played(&h);
     review_limits(&h, Limits::time(20_000));
     let reviews = h.events("review");
+    let analysis = h.events("analysis");
+    h.ok("set_analysis", json!({"on": true, "lines": 1}));
+    next(&analysis, "analysis running", |e| e["state"] == "running");
     h.ok("review", json!({"action": "start"}));
+    // Analysis pauses while the review runs.
+    next(&analysis, "analysis paused", |e| e["state"] == "paused");
     // A second start while it runs changes nothing.
     assert_eq!(h.ok("review", json!({"action": "start"}))["running"], true);
     let stopped = h.ok("review", json!({"action": "cancel"}));
     assert_eq!((stopped["running"].clone(), stopped["plies"].clone()), (json!(false), json!([])));
     next(&reviews, "the cancelled review", |e| e["running"] == false);
+    next(&analysis, "analysis resumed", |e| e["state"] == "running");
+    h.ok("set_analysis", json!({"on": false, "lines": 1}));
     h.ok("edit", json!({"op": {"op": "enter"}}));
     assert_eq!(h.err("review", json!({"action": "start"}))["code"], "editing");
     h.ok("edit", json!({"op": {"op": "cancel"}}));
