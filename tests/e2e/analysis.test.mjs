@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Session, sleep } from './webdriver.mjs';
+import { Session, sleep, choose as chooseIn, startGame as startGameIn, settingsTo as settingsIn } from './webdriver.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.resolve(here, '../artifacts');
@@ -27,36 +27,9 @@ after(async () => {
 const shot = (name) => s.screenshot(path.join(artifacts, `e2e-${name}.png`));
 const CANDIDATES = `document.querySelectorAll('[data-testid="candidate"]').length`;
 
-/** Sets a <select> by its data-testid through the DOM, as the user's choice. */
-async function choose(testid, value) {
-  const ok = await s.execute(
-    `const el = document.querySelector('[data-testid="' + arguments[0] + '"]');
-     if (![...el.options].some((o) => o.value === arguments[1])) return false;
-     el.value = arguments[1];
-     el.dispatchEvent(new Event('change', { bubbles: true }));
-     return true;`,
-    [testid, String(value)],
-  );
-  assert.ok(ok, `${testid} has option ${value}`);
-}
-
-async function startGame(fields) {
-  const open = await s.execute(`return !!document.querySelector('[data-testid="start-panel"][open]')`);
-  if (!open) await s.click('[data-testid="new-game"]');
-  await s.waitFor(`return !!document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the start panel' });
-  for (const [testid, value] of Object.entries(fields)) await choose(testid, value);
-  await s.click('[data-testid="start"]');
-  await s.waitFor(`return !document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the game to start' });
-}
-
-async function settingsTo(language, theme) {
-  await s.click('[data-testid="settings"]');
-  await s.waitFor(`return !!document.querySelector('[data-testid="settings-panel"][open]')`, { what: 'the settings' });
-  await choose('language', language);
-  await choose('theme', theme);
-  await sleep(300);
-  await s.execute(`document.querySelector('[data-testid="settings-panel"]').close(); return true;`);
-}
+const choose = (testid, value) => chooseIn(s, testid, value);
+const startGame = (fields) => startGameIn(s, fields);
+const settingsTo = (language, theme) => settingsIn(s, language, theme);
 
 test('Gomoku: turn on analysis and see N candidates with their scores', async () => {
   await startGame({ game: 'gomoku', rule: 'freestyle', size: 15, 'human-side': 'both' });

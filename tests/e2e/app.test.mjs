@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Session, KEY, sleep } from './webdriver.mjs';
+import { Session, KEY, sleep, choose } from './webdriver.mjs';
 import { CUT_OFF_CHOICES } from '../ui/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,15 +46,7 @@ async function startGame(fields) {
   for (const [testid, value] of Object.entries(fields)) {
     // Selecting is done through the DOM (native <select> popups are outside the page);
     // the change event is what the UI listens to.
-    const ok = await s.execute(
-      `const el = document.querySelector('[data-testid="' + arguments[0] + '"]');
-       if (![...el.options].some((o) => o.value === arguments[1])) return false;
-       el.value = arguments[1];
-       el.dispatchEvent(new Event('change', { bubbles: true }));
-       return true;`,
-      [testid, String(value)],
-    );
-    assert.ok(ok, `start panel: ${testid} has option ${value}`);
+    await choose(s, testid, value);
   }
   await s.click('[data-testid="start"]');
   try {

@@ -154,7 +154,10 @@ export async function startApp() {
   return s;
 }
 
-/** Sets a <select> of session `s` by its data-testid through the DOM, as the user's choice. */
+/**
+ * Sets a <select> of session `s` by its data-testid through the DOM, as the user's choice
+ * (native <select> popups are outside the page; the change event is what the UI listens to).
+ */
 export async function choose(s, testid, value) {
   const ok = await s.execute(
     `const el = document.querySelector('[data-testid="' + arguments[0] + '"]');
