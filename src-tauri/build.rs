@@ -27,6 +27,7 @@ const COMMANDS: &[&str] = &[
     "edit",
     "paste_game",
     "copy_text",
+    "review",
 ];
 
 /// The commands of the `bench` feature.

@@ -40,9 +40,11 @@ pub const MAX_LINES: u8 = 5;
 /// Lines listed when nothing else was chosen.
 pub const DEFAULT_LINES: u8 = 3;
 
-/// Whether the computer needs the engine now (its own move has priority over analysis).
+/// Whether the computer needs the engine now (its own move, or a game review, has priority
+/// over analysis).
 fn computer_busy(session: &Session) -> bool {
     session.thinking.as_ref().is_some_and(|t| t.purpose == Purpose::Move)
+        || session.review.running.is_some()
 }
 
 /// What the switch and the setting say (the answer of the analysis commands).

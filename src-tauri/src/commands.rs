@@ -123,9 +123,13 @@ pub fn get_snapshot<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
 #[tauri::command]
 pub async fn save_game<R: Runtime>(app: AppHandle<R>, format: Arg<Format>) -> AppResult<String> {
     let Arg(format) = format;
-    let game = app_state(&app)?.lock().game.clone();
+    let (game, review) = {
+        let st = app_state(&app)?;
+        let session = st.lock();
+        (session.game.clone(), session.review.review.clone())
+    };
     let path = files::ask_save_path(&app, &game, format).await?;
-    files::save_to(&game, &path, format)?;
+    files::save_reviewed(&game, review.as_ref(), &path, format)?;
     Ok(path.display().to_string())
 }
 
@@ -134,8 +138,16 @@ pub async fn save_game<R: Runtime>(app: AppHandle<R>, format: Arg<Format>) -> Ap
 pub async fn open_game<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
     let path = files::ask_open_path(&app).await?;
     let current = *app_state(&app)?.lock().game.config();
-    let game = files::open_from(&path, &current)?;
-    change(&app, |s| s.load_game(game).map(|()| Vec::new()))
+    let text = files::read_from(&path)?;
+    let game = files::parse_text(&text, &current)
+        .map_err(|detail| AppError::BadFile { path: path.display().to_string(), detail })?;
+    // A review saved with the game comes back with it (checked against its main line).
+    let review = game.stored_review(&text);
+    change(&app, |s| {
+        s.load_game(game)?;
+        s.take_stored_review(review);
+        Ok(Vec::new())
+    })
 }
 
 /// Steps through the game (back, forward, first, last, a ply of the line shown, a node):
@@ -234,4 +246,15 @@ pub fn analysis_visible<R: Runtime>(app: AppHandle<R>, visible: Arg<bool>) -> Ap
 fn analysis_handle<R: Runtime>(app: &AppHandle<R>) -> AppResult<State<'_, AnalysisHandle>> {
     app.try_state::<AnalysisHandle>()
         .ok_or_else(|| AppError::Internal("the app is starting".into()))
+}
+
+/// Game review of the main line: `start` runs it in the background (progress as
+/// `review-progress`, the result as the `review` event), `cancel` stops it, `get` reads it.
+/// Refused while the computer chooses its move or the board editor is open.
+#[tauri::command(async)]
+pub fn review<R: Runtime>(
+    app: AppHandle<R>,
+    action: Arg<crate::review::ReviewAction>,
+) -> AppResult<crate::review::ReviewView> {
+    crate::review::act(&app, action.0)
 }

@@ -14,6 +14,19 @@ pub const AI_PROGRESS: &str = "ai-progress";
 pub const MOVE_PLAYED: &str = "move-played";
 /// The game has ended.
 pub const GAME_OVER: &str = "game-over";
+/// The game review changed (`review::ReviewView`): sent once per change, never with every
+/// snapshot.
+pub const REVIEW: &str = "review";
+/// A review evaluated one more position.
+pub const REVIEW_PROGRESS: &str = "review-progress";
+
+/// Payload of `review-progress`: `done` positions of `total` (the moves and the start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ReviewProgress {
+    pub run: u64,
+    pub done: usize,
+    pub total: usize,
+}
 
 /// A point as the UI reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

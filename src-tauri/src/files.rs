@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use tauri::{AppHandle, Manager, Runtime};
 use tauri_plugin_dialog::Dialog;
+use tengen_engine::ai::review::Review;
 use tengen_engine::game::{Game, GameConfig, GameKind};
 use tengen_engine::io::{read_text_bounded, ReadError, MAX_USER_FILE_BYTES};
 
@@ -50,7 +51,21 @@ pub fn extension(game: &Game, format: Format) -> &'static str {
 
 /// Saves `game` to `path` (atomically).
 pub fn save_to(game: &Game, path: &Path, format: Format) -> AppResult<()> {
-    write_atomic(path, to_text(game, format).as_bytes()).map_err(|e| AppError::File {
+    save_reviewed(game, None, path, format)
+}
+
+/// Saves `game` to `path` (atomically), its JSON with `review` (records have no place for it).
+pub fn save_reviewed(
+    game: &Game,
+    review: Option<&Review>,
+    path: &Path,
+    format: Format,
+) -> AppResult<()> {
+    let text = match (format, review) {
+        (Format::Json, Some(r)) => game.to_json_with_review(Some(r)),
+        _ => to_text(game, format),
+    };
+    write_atomic(path, text.as_bytes()).map_err(|e| AppError::File {
         action: "save",
         path: path.display().to_string(),
         detail: e.to_string(),
@@ -87,16 +102,22 @@ pub fn parse_text(text: &str, current: &GameConfig) -> Result<Game, String> {
 /// read with that bound whatever its metadata says (so a FIFO, a device or a `/proc` file
 /// is refused or cut short, never read without end).
 pub fn open_from(path: &Path, current: &GameConfig) -> AppResult<Game> {
+    let text = read_from(path)?;
     let shown = path.display().to_string();
-    let text = read_text_bounded(path, MAX_USER_FILE_BYTES).map_err(|e| match e {
+    parse_text(&text, current).map_err(|detail| AppError::BadFile { path: shown, detail })
+}
+
+/// The text of the game file `path`, read as [`open_from`] reads it.
+pub fn read_from(path: &Path) -> AppResult<String> {
+    let shown = path.display().to_string();
+    read_text_bounded(path, MAX_USER_FILE_BYTES).map_err(|e| match e {
         ReadError::NotFound | ReadError::PermissionDenied | ReadError::Other(_) => {
             AppError::File { action: "open", path: shown.clone(), detail: e.to_string() }
         }
         ReadError::NotAFile | ReadError::TooLarge { .. } | ReadError::NotText => {
             AppError::BadFile { path: shown.clone(), detail: e.to_string() }
         }
-    })?;
-    parse_text(&text, current).map_err(|detail| AppError::BadFile { path: shown, detail })
+    })
 }
 
 /// Asks where to save `game` (a file dialog); `Cancelled` when the user closes it.

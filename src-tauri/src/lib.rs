@@ -5,6 +5,7 @@
 //! * [`commands`] — the IPC commands;
 //! * [`worker`] — the AI on a background thread, with throttled progress;
 //! * [`analysis`] — live analysis of the position shown (the "Analyse" switch);
+//! * [`review`] — game review of the main line (the "Review" button);
 //! * [`events`] — event names and payloads; [`snapshot`] — what the UI draws;
 //! * [`facts`] — levels, defaults and limits, written once for the UI;
 //! * [`error`] — the typed errors; [`storage`] — settings and the unfinished game on disk;
@@ -19,6 +20,7 @@ pub mod error;
 pub mod events;
 pub mod facts;
 pub mod files;
+pub mod review;
 pub mod runtime;
 pub mod session;
 pub mod snapshot;
@@ -60,6 +62,7 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::edit,
         commands::paste_game,
         commands::copy_text,
+        commands::review,
         #[cfg(feature = "bench")]
         bench::bench_rss,
         #[cfg(feature = "bench")]

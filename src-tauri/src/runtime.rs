@@ -37,9 +37,11 @@ impl AppState {
                 let game = Game::from_json(t).map_err(|e| e.to_string())?;
                 // The limits are checked again whatever the loader checked.
                 game.config().validate().map_err(|e| e.to_string())?;
-                Ok(Some(game))
+                let review = game.stored_review(t);
+                Ok(Some((game, review)))
             })
             .or_default(None);
+        let (game, review) = game.unzip();
         let (stats, stats_notice) =
             storage.load(STATS_FILE, Stats::from_json).or_default(Stats::default());
         // The last configuration is offered again only if it is still a valid one (the one
@@ -58,8 +60,14 @@ impl AppState {
             session.restored();
         }
         session.stats = stats;
-        session.file_notices =
-            [settings_notice, game_notice, stats_notice].into_iter().flatten().collect();
+        // The restored game's review (checked against it; one that does not fit is dropped
+        // with a notice).
+        session.take_stored_review(review.flatten());
+        let review_notice = session.notice.take();
+        session.file_notices = [settings_notice, game_notice, stats_notice, review_notice]
+            .into_iter()
+            .flatten()
+            .collect();
         Ok(AppState {
             session: Mutex::new(session),
             storage,
@@ -78,7 +86,8 @@ impl AppState {
     pub fn persist(&self, session: &Session) {
         if let Some(path) = self.storage.save_path(GAME_FILE) {
             if session.game.result().is_none() {
-                self.saver.write(path, session.game.to_json());
+                self.saver
+                    .write(path, session.game.to_json_with_review(session.review.review.as_ref()));
             } else {
                 self.saver.remove(path);
             }
@@ -128,7 +137,9 @@ pub fn publish_snapshot<R: Runtime>(app: &AppHandle<R>) -> Snapshot {
     };
     watch_flag(app, &state, until_flag);
     let _ = app.emit(events::SNAPSHOT, &snap);
-    // Every change of the game passes here: analysis follows the position shown.
+    // Every change of the game passes here: analysis follows the position shown, and a
+    // review cut by a change of the main line is sent again.
+    crate::review::sync(app);
     crate::analysis::sync(app);
     crate::coach::refresh(app);
     snap

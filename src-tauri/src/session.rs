@@ -212,6 +212,8 @@ pub struct Session {
     pub editor: Option<Editor>,
     /// What the coach said about the position shown (see `coach.rs`).
     pub coach: crate::coach::Coach,
+    /// The game review and the one under way (see `review.rs`).
+    pub review: crate::review::ReviewState,
 }
 
 /// Where to step in the game tree (the `navigate` command).
@@ -370,6 +372,7 @@ impl Session {
             snapshots: 0,
             editor: None,
             coach: Default::default(),
+            review: Default::default(),
         }
     }
 
@@ -526,6 +529,7 @@ impl Session {
         self.hint = None;
         self.heat.clear();
         self.notice = None;
+        self.trim_review();
     }
 
     /// Brings the clock up to date with the game at `now`: rebuilt from the game when the
@@ -616,6 +620,8 @@ impl Session {
         self.hint_engine = Default::default();
         self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
         self.settings.last_config = Some(config);
+        self.cancel_review();
+        self.take_stored_review(None);
         Ok(())
     }
 
@@ -631,6 +637,8 @@ impl Session {
         self.pauses.user = false;
         self.engines = Default::default();
         self.hint_engine = Default::default();
+        self.cancel_review();
+        self.take_stored_review(None);
         Ok(())
     }
 

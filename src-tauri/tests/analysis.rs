@@ -4,24 +4,10 @@
 
 mod common;
 
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use common::*;
 use serde_json::{json, Value};
-
-/// The next `analysis` event that satisfies `pred` (panics after 30 s).
-fn next(events: &Receiver<Value>, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match events.recv_timeout(left) {
-            Ok(ev) if pred(&ev) => return ev,
-            Ok(_) => {}
-            Err(_) => panic!("timed out waiting for {what}"),
-        }
-    }
-}
 
 /// An update with `n` lines (of a running analysis, or one that ended by itself).
 fn with_lines(ev: &Value, n: usize) -> bool {

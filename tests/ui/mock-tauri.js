@@ -9,6 +9,7 @@
     listeners: {}, // event -> [handler]
     snapshot: null, // the "current" snapshot: get_snapshot answers it, play_move edits it
     analysis: { on: false, lines: 3 }, // the analysis switch (get_analysis / set_analysis)
+    review: { version: 0, game: 'gomoku', running: false, done: 0, total: 0, plies: [] }, // the `review` command's answer
     setup(init) {
       Object.assign(mock.responses, init.responses || {});
       if (init.snapshot !== undefined) mock.snapshot = init.snapshot;
@@ -69,6 +70,7 @@
     edit: () => mock.snapshot,
     paste_game: () => mock.snapshot,
     copy_text: () => 'h8 i9',
+    review: () => mock.review,
   };
   window.__mock = mock;
   window.__TAURI__ = {

@@ -16,6 +16,7 @@ import { installSettings, applySettings, saveSettings, openSettings, settings, w
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
 import { installCoach, renderCoach } from './coach.js';
 import { installClock, renderClock } from './clock.js';
+import { installReview, renderReview } from './review.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -157,6 +158,7 @@ function apply(snap) {
   if (snap.notice && (noticeChanged || newPass)) {
     if (snap.notice.code === 'pass') toast(t('notice.pass', { color: colorName(snap.notice.params?.color) }), 'info');
     else if (snap.notice.code === 'ai_failed') toast(t('notice.ai_failed', snap.notice.params || {}));
+    else if (snap.notice.code.startsWith('review_')) toast(t(`notice.${snap.notice.code}`, snap.notice.params || {}));
     else if (snap.notice.code === 'pasted') toast(t('notice.pasted', { kind: t(`paste.kind.${snap.notice.params?.kind}`) }), 'info');
   }
   // What start-up found wrong with the app's files (corrupt ones moved aside, unreadable ones left alone).
@@ -383,6 +385,7 @@ function render() {
   editor.render(snap);
   renderCoach(snap, !!settings().coach, soleHuman(snap));
   renderClock(snap);
+  renderReview(snap);
 }
 
 /** The colour the one human player plays, or null (two players, or none). */
@@ -669,6 +672,11 @@ async function init() {
       onError: showError,
       savedLines: saved.then((s) => s.analysisLines),
       saveLines: (analysisLines) => saveSettings({ analysisLines }),
+    }),
+    installReview({
+      navigate: (ply) => command(() => api.navigate({ to: 'ply', ply })),
+      onMarks: (marks) => moveList.setMarks(marks),
+      onError: showError,
     }),
   ]);
   const first = api.getSnapshot().catch(() => null);

@@ -58,6 +58,9 @@ export const api = {
   edit: (op) => call('edit', { op }),
   pasteGame: (text) => call('paste_game', { text }),
   copyText: (what) => call('copy_text', { what }),
+  // Game review: action 'start' | 'cancel' | 'get'; answers with the review, which also
+  // arrives as the `review` event (progress as `review-progress`).
+  review: (action) => call('review', { action }),
 };
 
 /** Subscribes to a backend event; the handler gets the payload. Resolves to an unlisten function. */

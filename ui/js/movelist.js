@@ -23,6 +23,8 @@ export class MoveList {
     this.entries = [];
     this.current = null;
     this.menu = null;
+    /** The review's marks: [{ply, played, mark, verdict, text}] (see review.js). */
+    this.marks = [];
     list.addEventListener('click', (e) => {
       const el = e.target.closest('[data-node]');
       if (!el) return;
@@ -89,6 +91,7 @@ export class MoveList {
         b.className = `mv ${color}`;
         b.textContent = m.pass ? t('moves.pass') : m.label;
         b.dataset.ply = String(m.index + 1);
+        b.dataset.label = m.label;
         b.dataset.node = String(m.node);
         if (m.pass) b.classList.add('pass');
         if (m.branch) {
@@ -115,6 +118,32 @@ export class MoveList {
       frag.append(li);
     }
     this.list.replaceChildren(frag);
+    this.applyMarks();
+  }
+
+  /** Shows the review's marks (?!, ?, ??) after the moves of the main line it judged. */
+  setMarks(marks) {
+    this.marks = marks || [];
+    this.applyMarks();
+  }
+
+  applyMarks() {
+    for (const b of this.list.querySelectorAll('.rv-mark')) b.remove();
+    for (const b of this.list.querySelectorAll('[data-verdict]')) {
+      delete b.dataset.verdict;
+      b.removeAttribute('title');
+    }
+    for (const m of this.marks) {
+      const b = this.entries[m.ply - 1];
+      if (!b || b.dataset.label !== m.played || b.classList.contains('var')) continue;
+      b.dataset.verdict = m.verdict;
+      b.title = m.text;
+      if (!m.mark) continue;
+      const span = document.createElement('span');
+      span.className = `rv-mark ${m.verdict}`;
+      span.textContent = m.mark;
+      b.append(span);
+    }
   }
 
   /** Marks the entry of the position shown (ply: how many entries lead to it). */

@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod control;
+pub mod review;
 mod types;
 
 pub mod gomoku;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::tree::{NodeId, ROOT};
 use super::{EndReason, Game, GameConfig, GameError, GameKind, GameResult, MoveRecord};
 use super::{PlayerKind, Position, SaveError, Setup, MAX_MOVE_MS};
+use crate::ai::review::{Review, ReviewError};
 use crate::gomoku::{self, psq, Rule};
 use crate::reversi;
 use crate::{Color, Move, Point};
@@ -48,6 +49,10 @@ struct SaveFile {
     /// The time the side to move has spent on its move so far, when the game has a clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     turn_ms: Option<u64>,
+    /// The review of the main line ([`crate::ai::review`]), read apart from the rest
+    /// ([`Game::stored_review`]): a review that does not fit never refuses the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    review: Option<serde_json::Value>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -91,6 +96,11 @@ impl RecordKind {
 impl Game {
     /// The game as our versioned JSON save format: the whole tree.
     pub fn to_json(&self) -> String {
+        self.to_json_with_review(None)
+    }
+
+    /// [`Game::to_json`] with the review of its main line.
+    pub fn to_json_with_review(&self, review: Option<&Review>) -> String {
         let tree = self.tree();
         let order = tree.preorder();
         let mut number = vec![0usize; order.iter().max().map_or(1, |&m| m + 1)];
@@ -118,6 +128,7 @@ impl Game {
             nodes,
             current: number.get(self.cursor()).copied().unwrap_or(0),
             turn_ms: Some(self.turn_ms()).filter(|&ms| ms > 0),
+            review: review.and_then(|r| serde_json::to_value(r).ok()),
         };
         // Serialising plain data with string keys cannot fail.
         serde_json::to_string_pretty(&file).unwrap_or_default()
@@ -224,6 +235,30 @@ impl Game {
             game.set_turn_ms(ms);
         }
         Ok(game)
+    }
+
+    /// The review saved in `text` (this game's JSON save), checked against the game's main
+    /// line by [`Review::fit`]: `None` when there is none, an error when it does not fit
+    /// (the caller drops it and says so).
+    pub fn stored_review(&self, text: &str) -> Option<Result<Review, ReviewError>> {
+        #[derive(Deserialize)]
+        struct Stored {
+            #[serde(default)]
+            review: Option<serde_json::Value>,
+        }
+        let trimmed = text.trim_start_matches('\u{feff}').trim();
+        let value = serde_json::from_str::<Stored>(trimmed).ok()?.review?;
+        let moves = self.main_line_moves();
+        Some(
+            serde_json::from_value::<Review>(value)
+                .map_err(|e| ReviewError::Malformed(e.to_string()))
+                .and_then(|r| r.fit(self.start_position(), &moves)),
+        )
+    }
+
+    /// The moves of the main line.
+    pub fn main_line_moves(&self) -> Vec<Move> {
+        self.main_line_records().0.iter().map(|r| r.mv).collect()
     }
 
     /// The records of the main line, and the decision that ends it (if any).

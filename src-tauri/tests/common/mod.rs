@@ -140,6 +140,20 @@ impl Harness {
     }
 }
 
+/// The next event on `events` (see [`Harness::events`]) that satisfies `pred` (panics after
+/// 60 s).
+pub fn next(events: &mpsc::Receiver<Value>, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match events.recv_timeout(left) {
+            Ok(ev) if pred(&ev) => return ev,
+            Ok(_) => {}
+            Err(_) => panic!("timed out waiting for {what}"),
+        }
+    }
+}
+
 /// A game configuration as the UI sends it.
 pub fn gomoku_config(rule: &str, size: u8, black: Value, white: Value, ms: u64) -> Value {
     json!({
