@@ -26,6 +26,10 @@ const COMMANDS: &[&str] = &[
     "edit",
     "paste_game",
     "copy_text",
+    "engines_list",
+    "engine_add",
+    "engine_check",
+    "engine_remove",
 ];
 
 /// The commands of the `bench` feature.

@@ -8,13 +8,15 @@
 //! * [`events`] — event names and payloads; [`snapshot`] — what the UI draws;
 //! * [`facts`] — levels, defaults and limits, written once for the UI;
 //! * [`error`] — the typed errors; [`storage`] — settings and the unfinished game on disk;
-//! * [`files`] — saving and opening games; [`window`] — the window's size and position.
+//! * [`files`] — saving and opening games; [`window`] — the window's size and position;
+//! * [`engines`] — the external Gomocup engines the user added.
 
 pub mod analysis;
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod coach;
 pub mod commands;
+pub mod engines;
 pub mod error;
 pub mod events;
 pub mod facts;
@@ -59,6 +61,10 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::edit,
         commands::paste_game,
         commands::copy_text,
+        commands::engines_list,
+        commands::engine_add,
+        commands::engine_check,
+        commands::engine_remove,
         #[cfg(feature = "bench")]
         bench::bench_rss,
         #[cfg(feature = "bench")]

@@ -8,6 +8,7 @@ use tauri::{AppHandle, Emitter, Manager, Runtime};
 use tengen_engine::ai::{CancelFlag, SearchInfo};
 use tengen_engine::game::Game;
 
+use crate::engines::{Engines, ENGINES_FILE};
 use crate::error::AppResult;
 use crate::events::{self, AiProgress, ScoredPoint};
 use crate::session::{default_config, Event, Job, Outcome, SearchPlan, Session};
@@ -39,6 +40,9 @@ impl AppState {
             .or_default(None);
         let (stats, stats_notice) =
             storage.load(STATS_FILE, Stats::from_json).or_default(Stats::default());
+        let ((engine_list, _dropped), engines_notice) = storage
+            .load(ENGINES_FILE, Engines::from_json_lenient)
+            .or_default((Engines::default(), 0));
         // The last configuration is offered again only if it is still a valid one (the one
         // check of every way a game enters the app: `Game::new` validates it).
         let last_game = settings.last_config.and_then(|c| Game::new(c).ok());
@@ -51,8 +55,12 @@ impl AppState {
             .ok_or("the engine refused the default game")?;
         let mut session = Session::new(game, settings);
         session.stats = stats;
-        session.file_notices =
-            [settings_notice, game_notice, stats_notice].into_iter().flatten().collect();
+        // A restored game keeps an external side only if its engine is still in the list.
+        session.set_engine_list(engine_list);
+        session.file_notices = [settings_notice, game_notice, stats_notice, engines_notice]
+            .into_iter()
+            .flatten()
+            .collect();
         Ok(AppState { session: Mutex::new(session), storage, saver: Saver::start() })
     }
 
@@ -72,6 +80,15 @@ impl AppState {
             }
         }
         self.persist_settings(&session.settings);
+    }
+
+    /// Saves the engine list atomically, off the calling thread.
+    pub fn persist_engines(&self, list: &Engines) {
+        if let (Some(path), Ok(text)) =
+            (self.storage.save_path(ENGINES_FILE), serde_json::to_string_pretty(list))
+        {
+            self.saver.write(path, text);
+        }
     }
 
     /// Saves the settings atomically, off the calling thread.

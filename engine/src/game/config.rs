@@ -44,6 +44,8 @@ pub enum ConfigError {
     TimePerMove { ms: u64 },
     #[error("{color} is set to the {level} level, which does not play {game}")]
     Level { color: Color, level: Level, game: &'static str },
+    #[error("{color} is set to an external engine, which plays only Gomoku")]
+    External { color: Color },
 }
 
 impl ConfigError {
@@ -55,6 +57,8 @@ impl ConfigError {
             ConfigError::TimePerMove { .. } => "timePerMoveMs",
             ConfigError::Level { color: Color::Black, .. } => "black",
             ConfigError::Level { color: Color::White, .. } => "white",
+            ConfigError::External { color: Color::Black } => "black",
+            ConfigError::External { color: Color::White } => "white",
         }
     }
 }
@@ -85,18 +89,35 @@ impl GameKind {
     }
 }
 
-/// Who plays one side. Serialised as `{"type":"human"}` or
-/// `{"type":"computer","level":{"game":"gomoku","level":"master"}}`.
+/// Who plays one side. Serialised as `{"type":"human"}`,
+/// `{"type":"computer","level":{"game":"gomoku","level":"master"}}` or
+/// `{"type":"external","id":3}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum PlayerKind {
     Human,
-    Computer { level: Level },
+    Computer {
+        level: Level,
+    },
+    /// An external Gomocup brain: `id` names an engine of the app's engine list (the user
+    /// added it on this machine; a game from elsewhere never starts a program by itself, so
+    /// whoever loads a game decides what an unknown id becomes).
+    External {
+        id: u32,
+    },
 }
 
 impl PlayerKind {
     pub const fn is_human(self) -> bool {
         matches!(self, PlayerKind::Human)
+    }
+
+    /// The external engine's id, if an external engine plays this side.
+    pub const fn external(self) -> Option<u32> {
+        match self {
+            PlayerKind::External { id } => Some(id),
+            _ => None,
+        }
     }
 }
 
@@ -129,7 +150,8 @@ impl GameConfig {
         }
     }
 
-    /// Checks the board size, the time, and that every computer level plays this game.
+    /// Checks the board size, the time, and that every computer level (and external engine:
+    /// Gomoku only) plays this game.
     pub fn validate(&self) -> Result<(), GameError> {
         if let GameKind::Gomoku { size, .. } = self.kind {
             if !(gomoku::MIN_SIZE..=gomoku::MAX_SIZE).contains(&size) {
@@ -141,11 +163,15 @@ impl GameConfig {
             return Err(GameError::BadConfig(ConfigError::TimePerMove { ms }));
         }
         for color in Color::BOTH {
-            if let PlayerKind::Computer { level } = self.player(color) {
-                if level.game_name() != self.kind.name() {
+            match self.player(color) {
+                PlayerKind::Computer { level } if level.game_name() != self.kind.name() => {
                     let game = self.kind.name();
                     return Err(GameError::BadConfig(ConfigError::Level { color, level, game }));
                 }
+                PlayerKind::External { .. } if self.kind == GameKind::Reversi => {
+                    return Err(GameError::BadConfig(ConfigError::External { color }));
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -213,5 +239,21 @@ mod tests {
         assert_eq!(field(&c), Some("white"));
         c.white = PlayerKind::Computer { level: Level::Reversi(ReversiLevel::Master) };
         assert_eq!(field(&c), None);
+        // External engines play Gomoku only.
+        c.black = PlayerKind::External { id: 1 };
+        assert_eq!(field(&c), Some("black"));
+        let mut g = config(15, 1000);
+        g.white = PlayerKind::External { id: 1 };
+        assert_eq!(field(&g), None);
+        assert_eq!(g.white.external(), Some(1));
+        assert_eq!(g.black.external(), None);
+    }
+
+    #[test]
+    fn an_external_player_round_trips_through_json() {
+        let kind = PlayerKind::External { id: 7 };
+        let text = serde_json::to_string(&kind).unwrap();
+        assert_eq!(text, r#"{"type":"external","id":7}"#);
+        assert_eq!(serde_json::from_str::<PlayerKind>(&text).unwrap(), kind);
     }
 }
