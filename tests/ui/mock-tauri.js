@@ -9,6 +9,8 @@
     listeners: {}, // event -> [handler]
     snapshot: null, // the "current" snapshot: get_snapshot answers it, play_move edits it
     analysis: { on: false, lines: 3 }, // the analysis switch (get_analysis / set_analysis)
+    engines: [], // the external engines (engines_list); engine_add adds `nextEngine`
+    nextEngine: { name: 'fake', about: 'name="fake", version="1", author="Tengen tests"', path: '/opt/engines/pbrain-fake' },
     setup(init) {
       Object.assign(mock.responses, init.responses || {});
       if (init.snapshot !== undefined) mock.snapshot = init.snapshot;
@@ -68,6 +70,18 @@
     edit: () => mock.snapshot,
     paste_game: () => mock.snapshot,
     copy_text: () => 'h8 i9',
+    engines_list: () => mock.engines,
+    engine_add: () => {
+      const id = Math.max(0, ...mock.engines.map((e) => e.id)) + 1;
+      const entry = { id, added: 1764000000, ...mock.nextEngine };
+      mock.engines = [...mock.engines, entry];
+      return entry;
+    },
+    engine_check: ({ id }) => mock.engines.find((e) => e.id === id),
+    engine_remove: ({ id }) => {
+      mock.engines = mock.engines.filter((e) => e.id !== id);
+      return mock.engines;
+    },
   };
   window.__mock = mock;
   window.__TAURI__ = {

@@ -15,6 +15,7 @@ import { installStartPanel, openStartPanel, isStartPanelOpen, refresh as refresh
 import { installSettings, applySettings, saveSettings, openSettings, settings, withDefaults } from './settings.js';
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
 import { installCoach, renderCoach } from './coach.js';
+import { installEngines, engineName, render as renderEngines } from './engines.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -156,6 +157,8 @@ function apply(snap) {
   if (snap.notice && (noticeChanged || newPass)) {
     if (snap.notice.code === 'pass') toast(t('notice.pass', { color: colorName(snap.notice.params?.color) }), 'info');
     else if (snap.notice.code === 'ai_failed') toast(t('notice.ai_failed', snap.notice.params || {}));
+    else if (snap.notice.code === 'engine_forfeit') toast(forfeitText(snap.notice.params?.color, snap.notice.params?.reason));
+    else if (snap.notice.code === 'engine_now_human') toast(t('notice.engine_now_human'), 'info');
     else if (snap.notice.code === 'pasted') toast(t('notice.pasted', { kind: t(`paste.kind.${snap.notice.params?.kind}`) }), 'info');
   }
   // What start-up found wrong with the app's files (corrupt ones moved aside, unreadable ones left alone).
@@ -284,6 +287,8 @@ function statusText(snap) {
       : t('status.over.draw', { reason });
   }
   if (snap.thinking) {
+    const player = snap.players?.[snap.thinking.color];
+    if (player?.type === 'external') return t('status.engine_thinking', { name: engineName(player.id), color: colorName(snap.thinking.color) });
     return isHuman(snap, snap.thinking.color) ? t('status.hinting') : t('status.thinking', { color: colorName(snap.thinking.color) });
   }
   if (snap.hint) return t('status.hint_ready', { point: pointLabel(snap, snap.hint) });
@@ -296,7 +301,17 @@ function statusText(snap) {
 
 function reasonText(result) {
   const loser = result.winner ? otherColor(result.winner) : null;
+  // A program's forfeit ({forfeit: "timeout"}): the engine that lost, and why.
+  const forfeit = result.reason?.forfeit;
+  if (forfeit) return forfeitText(loser, forfeit);
   return t(`result.reason.${result.reason}`, { color: loser ? colorName(loser) : '' });
+}
+
+/** "pbrain-x lost: it did not answer in time" (the side's colour when no engine played it). */
+function forfeitText(color, reason) {
+  const player = state.snapshot?.players?.[color];
+  const name = player?.type === 'external' ? engineName(player.id) : colorName(color);
+  return t('result.reason.forfeit', { name, why: t(`forfeit.${reason}`) });
 }
 
 /** The shapes the last stone made, in words: "Black h8: four + open three". */
@@ -330,6 +345,7 @@ function renderPlayers(snap) {
     let kind = '';
     if (player?.type === 'human') kind = humans === 1 ? t('player.you') : t('player.human');
     else if (player?.type === 'computer') kind = `${t('player.computer')} · ${levelName(player.level)}`;
+    else if (player?.type === 'external') kind = `${t('player.engine')} · ${engineName(player.id)}`;
     el.querySelector('.kind').textContent = kind;
     const count = snap?.game === 'reversi' ? snap.counts?.[color] : null;
     el.querySelector('.count').textContent = count == null ? '' : String(count);
@@ -402,7 +418,9 @@ function showResult(snap) {
   dialog.dataset.winner = r.winner || 'draw';
   dialog.querySelector('.piece').className = `piece ${r.winner || 'draw'}`;
   $('#result-title').textContent = title;
-  $('#result-reason').textContent = reasonText(r).replace(/^./, (c) => c.toUpperCase());
+  // A sentence starts with a capital, except an engine's own name ("pbrain-x lost: ...").
+  const reason = reasonText(r);
+  $('#result-reason').textContent = r.reason?.forfeit ? reason : reason.replace(/^./, (c) => c.toUpperCase());
   const details = [];
   if (r.discs) details.push(t('result.discs', r.discs));
   details.push(t('result.moves', { n: snap.moves.filter((m) => !m.pass).length }));
@@ -605,10 +623,12 @@ function wire() {
     start: startGame,
     beforeOpen: closeMenus,
   });
+  installEngines({ changed: () => isStartPanelOpen() && refreshStartPanel() });
   installSettings({
     retranslate: () => {
       translate();
       if (isStartPanelOpen()) refreshStartPanel();
+      renderEngines();
       render();
     },
     error: showError,

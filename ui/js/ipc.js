@@ -56,6 +56,11 @@ export const api = {
   edit: (op) => call('edit', { op }),
   pasteGame: (text) => call('paste_game', { text }),
   copyText: (what) => call('copy_text', { what }),
+  // External Gomocup engines: the list, add (the backend opens the file dialog), check, remove.
+  enginesList: () => call('engines_list'),
+  engineAdd: () => call('engine_add'),
+  engineCheck: (id) => call('engine_check', { id }),
+  engineRemove: (id) => call('engine_remove', { id }),
 };
 
 /** Subscribes to a backend event; the handler gets the payload. Resolves to an unlisten function. */
