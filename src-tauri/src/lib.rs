@@ -106,8 +106,19 @@ pub fn run() {
             let _ = webview.eval(bench::script(&level));
         }
     });
-    if let Err(e) = build_app(builder, None).run(tauri::generate_context!()) {
-        eprintln!("tengen: the app could not start: {e}");
-        std::process::exit(1);
-    }
+    let app = match build_app(builder, None).build(tauri::generate_context!()) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("tengen: the app could not start: {e}");
+            std::process::exit(1);
+        }
+    };
+    app.run(|app, event| {
+        // No external engine outlives the app.
+        if let tauri::RunEvent::Exit = event {
+            if let Some(state) = app.try_state::<runtime::AppState>() {
+                state.lock().end_brains_now();
+            }
+        }
+    });
 }

@@ -169,8 +169,9 @@ impl SearchPlan {
                 Outcome::Found(SearchResult { best: Move::Place(p), info: SearchInfo::default() })
             }
             Err(e) => {
-                // Ended off this thread: a brain that ignores END is killed half a second later.
-                std::thread::spawn(move || drop(brain));
+                // Ended here, with the slot still locked (a brain that ignores END is killed
+                // half a second later), so whoever waits for the slot finds it ended.
+                drop(brain);
                 brain_failed(e)
             }
         }
@@ -600,6 +601,18 @@ impl Session {
     /// Ends the external brains (a new game, another game loaded, an engine removed).
     fn end_brains(&mut self) {
         engines::retire(std::mem::take(&mut self.brains));
+    }
+
+    /// Ends the external brains before the app exits: a search under way is cancelled and
+    /// waited for (its brain is ended with it), so no brain outlives the app.
+    pub fn end_brains_now(&mut self) {
+        if let Some(t) = &self.thinking {
+            t.cancel.cancel();
+        }
+        for slot in std::mem::take(&mut self.brains) {
+            let brain = slot.lock().unwrap_or_else(|p| p.into_inner()).take();
+            drop(brain);
+        }
     }
 
     /// Removes engine `id` from the list; a side of the current game that it played becomes

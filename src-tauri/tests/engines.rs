@@ -270,3 +270,14 @@ fn a_restored_game_keeps_its_engine_only_while_it_is_in_the_list() {
     h.ok("new_game", json!({ "config": gomoku_config("freestyle", 9, human(), human(), 1000) }));
     assert_no_brain_left(&h.dir);
 }
+
+#[test]
+fn no_brain_outlives_the_app() {
+    // What the app does at exit, while a brain that ignores END thinks and one waits.
+    let (h, _) = game_against("engine-exit", "hang 0", 60_000);
+    h.ok("play_move", json!({"x": 4, "y": 4}));
+    h.wait_until(10, "the brain to think", |s| !s["thinking"].is_null());
+    let state = h.app.state::<tengen_app::runtime::AppState>();
+    state.lock().end_brains_now();
+    assert_no_brain_left(&h.dir);
+}
