@@ -49,8 +49,14 @@ test('a file that is no brain is refused in words, in English and in Chinese', a
   await page.click('[data-testid="engine-add"]');
   await page.waitForFunction(() => window.__mock.callsOf('engine_add').length === 2);
   await page.waitForFunction(() => document.querySelector('[data-testid="engines-status"]').textContent === '');
+  assert.equal(await page.locator('[data-testid="engines-status"]').isVisible(), false);
+  await page.evaluate((e) => window.__mock.fail('engine_add', e), refusal);
+  await page.click('[data-testid="engine-add"]');
+  await page.waitForFunction(() => /ABOUT/.test(document.querySelector('[data-testid="engines-status"]').textContent));
   await page.selectOption('[data-testid="language"]', 'zh-CN');
   await page.waitForFunction(() => /添加/.test(document.querySelector('[data-testid="engine-add"]').textContent));
+  // The status line follows the language.
+  await page.waitForFunction(() => document.querySelector('[data-testid="engines-status"]').textContent === '/tmp/x 在 5 秒内没有回答 ABOUT。');
   await page.evaluate((e) => window.__mock.fail('engine_add', e), { ...refusal, params: { ...refusal.params, problem: 'not_executable' } });
   await page.click('[data-testid="engine-add"]');
   await page.waitForFunction(() => /无法运行/.test(document.querySelector('[data-testid="engines-status"]').textContent));

@@ -9,6 +9,9 @@ import { t, errorText } from './i18n.js';
 const $ = (sel) => document.querySelector(sel);
 
 let list = [];
+// What the status line says, kept as a function so a change of language writes it again.
+let said = () => '';
+let saidKind = 'info';
 let hooks = {
   /** The list changed (the start panel offers the engines). */
   changed: () => {},
@@ -41,9 +44,11 @@ export async function loadEngines() {
   return list;
 }
 
-function status(text, kind = 'info') {
+function status(words, kind = 'info') {
+  said = typeof words === 'function' ? words : () => words;
+  saidKind = kind;
   const el = $('#engines-status');
-  el.textContent = text;
+  el.textContent = said();
   el.dataset.kind = kind;
 }
 
@@ -65,7 +70,7 @@ async function busy(text, work) {
   try {
     await work();
   } catch (err) {
-    if (err?.code !== 'cancelled') status(engineErrorText(err), 'error');
+    if (err?.code !== 'cancelled') status(() => engineErrorText(err), 'error');
     else status('');
   } finally {
     render();
@@ -73,7 +78,7 @@ async function busy(text, work) {
 }
 
 function about(entry) {
-  status(t('engines.about', { name: entry.name, about: entry.about }));
+  status(() => t('engines.about', { name: entry.name, about: entry.about }));
 }
 
 async function add() {
@@ -96,7 +101,7 @@ async function remove(entry) {
   await busy('', async () => {
     await api.engineRemove(entry.id);
     await loadEngines();
-    status(t('engines.removed', { name: entry.name }));
+    status(() => t('engines.removed', { name: entry.name }));
   });
 }
 
@@ -125,6 +130,11 @@ export function render() {
   actions.className = 'engine-actions';
   actions.append(button('engines.add', 'engine-add', add));
   box.replaceChildren(list.length ? ul : none, actions);
+  const el = $('#engines-status');
+  if (el) {
+    el.textContent = said();
+    el.dataset.kind = saidKind;
+  }
 }
 
 export function installEngines(given) {
