@@ -103,6 +103,7 @@ test('a game an engine lost names the engine and why', async () => {
   const players = { black: { type: 'human' }, white: { type: 'external', id: 2 } };
   await emit(page, 'snapshot', snapshot({ players, moves: [[7, 7], [0, 0], [8, 8]], thinking: { color: 'white', purpose: 'move', generation: 1, depth: 0 } }));
   await page.waitForFunction(() => /pbrain-x \(White\) is thinking/.test(document.body.innerText));
+  assert.equal(await page.locator('#btn-stop').isDisabled(), true, 'an engine cannot be told to move now');
   const result = { winner: 'black', reason: { forfeit: 'timeout' }, line: [], discs: null };
   const notice = { code: 'engine_forfeit', params: { name: 'pbrain-x', color: 'white', reason: 'timeout', detail: 'the brain did not answer TURN 8,8 within 1500 ms' } };
   await emit(page, 'snapshot', snapshot({ players, moves: [[7, 7], [0, 0], [8, 8]], result, notice }));

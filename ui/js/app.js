@@ -373,7 +373,8 @@ function renderControls(snap) {
   $('#btn-undo').disabled = !snap?.canUndo;
   $('#btn-redo').disabled = !snap?.canRedo;
   $('#btn-hint').disabled = !humanToMove || !!thinking;
-  $('#btn-stop').disabled = !computerThinking;
+  // An external engine keeps its own time: it cannot be told to move now.
+  $('#btn-stop').disabled = !computerThinking || snap.players?.[thinking.color]?.type === 'external';
   $('#btn-resign').disabled = !on || !['black', 'white'].some((c) => isHuman(snap, c));
   $('#btn-save').disabled = !snap;
 }
