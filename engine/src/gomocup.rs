@@ -376,6 +376,42 @@ mod tests {
     }
 
     #[test]
+    fn each_failure_has_its_forfeit() {
+        let last = None;
+        let timeout = BrainError::Timeout { asked: "BEGIN".into(), ms: 1, last: last.clone() };
+        assert_eq!(timeout.forfeit_reason(), ForfeitReason::Timeout);
+        let garbage = BrainError::Garbage { asked: "BEGIN".into(), line: "x".into(), last };
+        assert_eq!(garbage.forfeit_reason(), ForfeitReason::IllegalMove);
+        let exited = BrainError::Exited { asked: "BEGIN".into(), last: None };
+        assert_eq!(exited.forfeit_reason(), ForfeitReason::Crash);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_cancelled_wait_ends_long_before_the_brains_time() {
+        // A brain that answers ABOUT and START, then never moves.
+        let script = "read a; echo 'name=\"mute\"'; read s; echo OK; exec sleep 60";
+        let settings = BrainSettings {
+            args: vec!["-c".into(), script.into()],
+            ..BrainSettings::new("/bin/sh", Duration::from_secs(30))
+        };
+        let mut brain = Brain::start(&settings).unwrap();
+        assert_eq!(brain.name(), Some("mute"));
+        brain.new_game(15, Rule::Freestyle).unwrap();
+        let cancel = CancelFlag::new();
+        let raise = cancel.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            raise.cancel();
+        });
+        let start = Instant::now();
+        let empty = Position::new(15, Rule::Freestyle).unwrap();
+        let answer = brain.best_move_or_cancel(&empty, Some(&cancel));
+        assert!(matches!(answer, Err(BrainError::Cancelled { .. })), "{answer:?}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    }
+
+    #[test]
     fn a_missing_program_is_a_clear_error() {
         let settings = BrainSettings::new("/nonexistent/pbrain-none", Duration::from_secs(1));
         let Err(e) = Brain::start(&settings) else { panic!("started a missing program") };
