@@ -28,6 +28,10 @@ const COMMANDS: &[&str] = &[
     "paste_game",
     "copy_text",
     "review",
+    "engines_list",
+    "engine_add",
+    "engine_check",
+    "engine_remove",
 ];
 
 /// The commands of the `bench` feature.

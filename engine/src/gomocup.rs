@@ -18,6 +18,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use crate::ai::CancelFlag;
+use crate::game::ForfeitReason;
 use crate::gomoku::{Position, Rule};
 use crate::Point;
 
@@ -74,6 +76,24 @@ pub enum BrainError {
     About(String),
     #[error("cannot write to the brain: {0}")]
     Write(#[source] std::io::Error),
+    /// The manager stopped waiting (a new game, an undo): the brain's state is unknown.
+    #[error("the manager stopped waiting for the answer to {asked}")]
+    Cancelled { asked: String },
+}
+
+/// How often a wait that can be cancelled looks at its flag.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
+
+impl BrainError {
+    /// How a game counts this failure during the brain's turn: no answer in time is a
+    /// timeout, an answer that is not a move an illegal move, anything else a crash.
+    pub fn forfeit_reason(&self) -> ForfeitReason {
+        match self {
+            BrainError::Timeout { .. } => ForfeitReason::Timeout,
+            BrainError::Garbage { .. } => ForfeitReason::IllegalMove,
+            _ => ForfeitReason::Crash,
+        }
+    }
 }
 
 fn note(last: &Option<String>) -> String {
@@ -202,6 +222,16 @@ impl Brain {
     /// The brain's move in `pos` (its side to move) and the time it took. The answer is on
     /// the board but may be occupied or forbidden: the caller checks it against the rules.
     pub fn best_move(&mut self, pos: &Position) -> Result<(Point, Duration), BrainError> {
+        self.best_move_or_cancel(pos, None)
+    }
+
+    /// [`Brain::best_move`], giving up with [`BrainError::Cancelled`] soon after `cancel`
+    /// is raised (the brain then has a stale request: drop it, or restart the game).
+    pub fn best_move_or_cancel(
+        &mut self,
+        pos: &Position,
+        cancel: Option<&CancelFlag>,
+    ) -> Result<(Point, Duration), BrainError> {
         let moves = pos.moves();
         let asked = if moves.is_empty() {
             "BEGIN".to_string()
@@ -222,7 +252,7 @@ impl Brain {
             self.send("DONE")?;
         }
         let limit = self.settings.timeout_turn + self.settings.margin;
-        let line = self.answer(&asked, limit)?;
+        let line = self.answer_or_cancel(&asked, limit, cancel)?;
         let took = start.elapsed();
         let garbage = || BrainError::Garbage {
             asked: asked.clone(),
@@ -257,9 +287,23 @@ impl Brain {
     /// The next line that is an answer (not a note), within `limit`. An `ERROR` line in
     /// answer to `START` is a refusal; otherwise notes are only kept.
     fn answer(&mut self, asked: &str, limit: Duration) -> Result<String, BrainError> {
+        self.answer_or_cancel(asked, limit, None)
+    }
+
+    /// [`Brain::answer`], also ending when `cancel` is raised.
+    fn answer_or_cancel(
+        &mut self,
+        asked: &str,
+        limit: Duration,
+        cancel: Option<&CancelFlag>,
+    ) -> Result<String, BrainError> {
         let deadline = Instant::now() + limit;
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
+            if cancel.is_some_and(CancelFlag::is_cancelled) {
+                return Err(BrainError::Cancelled { asked: asked.to_string() });
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let wait = if cancel.is_some() { left.min(CANCEL_POLL) } else { left };
             match self.lines.recv_timeout(wait) {
                 Ok(line) if line.is_empty() => {}
                 Ok(line) if is_note(&line) => {
@@ -270,6 +314,7 @@ impl Brain {
                     }
                 }
                 Ok(line) => return Ok(line),
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(BrainError::Timeout {
                         asked: asked.to_string(),
@@ -328,6 +373,42 @@ mod tests {
             e.to_string(),
             "the brain exited while asked BEGIN (its last message: \"MESSAGE bye\")"
         );
+    }
+
+    #[test]
+    fn each_failure_has_its_forfeit() {
+        let last = None;
+        let timeout = BrainError::Timeout { asked: "BEGIN".into(), ms: 1, last: last.clone() };
+        assert_eq!(timeout.forfeit_reason(), ForfeitReason::Timeout);
+        let garbage = BrainError::Garbage { asked: "BEGIN".into(), line: "x".into(), last };
+        assert_eq!(garbage.forfeit_reason(), ForfeitReason::IllegalMove);
+        let exited = BrainError::Exited { asked: "BEGIN".into(), last: None };
+        assert_eq!(exited.forfeit_reason(), ForfeitReason::Crash);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_cancelled_wait_ends_long_before_the_brains_time() {
+        // A brain that answers ABOUT and START, then never moves.
+        let script = "read a; echo 'name=\"mute\"'; read s; echo OK; exec sleep 60";
+        let settings = BrainSettings {
+            args: vec!["-c".into(), script.into()],
+            ..BrainSettings::new("/bin/sh", Duration::from_secs(30))
+        };
+        let mut brain = Brain::start(&settings).unwrap();
+        assert_eq!(brain.name(), Some("mute"));
+        brain.new_game(15, Rule::Freestyle).unwrap();
+        let cancel = CancelFlag::new();
+        let raise = cancel.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            raise.cancel();
+        });
+        let start = Instant::now();
+        let empty = Position::new(15, Rule::Freestyle).unwrap();
+        let answer = brain.best_move_or_cancel(&empty, Some(&cancel));
+        assert!(matches!(answer, Err(BrainError::Cancelled { .. })), "{answer:?}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     }
 
     #[test]

@@ -8,12 +8,15 @@
 //! the page from several threads in no fixed order; each snapshot carries its number
 //! (`Snapshot::seq`) and the page draws only the newest.
 
+use std::path::{Path, PathBuf};
+
 use serde::de::DeserializeOwned;
 use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 use tauri::{AppHandle, Manager, Runtime, State};
 use tengen_engine::game::GameConfig;
 
 use crate::analysis::{self, AnalysisHandle, AnalysisSettings};
+use crate::engines::{self, EngineEntry, Engines};
 use crate::error::{AppError, AppResult};
 use crate::files::{self, Format};
 use crate::runtime::{self, AppState};
@@ -257,4 +260,66 @@ pub fn review<R: Runtime>(
     action: Arg<crate::review::ReviewAction>,
 ) -> AppResult<crate::review::ReviewView> {
     crate::review::act(&app, action.0)
+}
+
+/// The external engines the user added.
+#[tauri::command(async)]
+pub fn engines_list<R: Runtime>(app: AppHandle<R>) -> AppResult<Engines> {
+    Ok(app_state(&app)?.lock().engine_list.clone())
+}
+
+/// Adds an external engine: the user chooses its file in a file dialog (the page never
+/// names a path), Tengen starts it once and asks `ABOUT`. Answers the new entry, or why the
+/// file is not a brain (`engine_error`); `cancelled` when the dialog is closed.
+#[tauri::command]
+pub async fn engine_add<R: Runtime>(app: AppHandle<R>) -> AppResult<EngineEntry> {
+    let path = files::ask_engine_path(&app).await?;
+    let checked = app.clone();
+    tauri::async_runtime::spawn_blocking(move || add_engine(&checked, path))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+}
+
+/// Checks `path` (a file the user chose) and adds it to the engine list (blocks while the
+/// brain starts: at most [`engines::STARTUP`]). The tests add their fake brains through it.
+pub fn add_engine<R: Runtime>(app: &AppHandle<R>, path: PathBuf) -> AppResult<EngineEntry> {
+    let path = std::fs::canonicalize(&path).unwrap_or(path);
+    let about = engines::probe(&path)?;
+    let st = app_state(app)?;
+    let mut session = st.lock();
+    let entry = session.engine_list.add(path, about, engines::now_secs())?.clone();
+    st.persist_engines(&session.engine_list);
+    Ok(entry)
+}
+
+/// Starts engine `id` again and asks `ABOUT`: answers the entry with the fresh answer, or
+/// why it no longer works.
+#[tauri::command]
+pub async fn engine_check<R: Runtime>(app: AppHandle<R>, id: Arg<u32>) -> AppResult<EngineEntry> {
+    let Arg(id) = id;
+    let unknown = || AppError::engine("unknown", Path::new(""), format!("#{id}"));
+    let path = app_state(&app)?.lock().engine_list.get(id).ok_or_else(unknown)?.path.clone();
+    let about = tauri::async_runtime::spawn_blocking(move || engines::probe(&path))
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))??;
+    let st = app_state(&app)?;
+    let mut session = st.lock();
+    session.engine_list.update_about(id, about);
+    st.persist_engines(&session.engine_list);
+    session.engine_list.get(id).cloned().ok_or_else(unknown)
+}
+
+/// Removes engine `id` (a side of the current game that it played becomes human); answers
+/// the list.
+#[tauri::command(async)]
+pub fn engine_remove<R: Runtime>(app: AppHandle<R>, id: Arg<u32>) -> AppResult<Engines> {
+    let list = {
+        let st = app_state(&app)?;
+        let mut session = st.lock();
+        session.remove_engine(id.0)?;
+        st.persist_engines(&session.engine_list);
+        session.engine_list.clone()
+    };
+    runtime::publish_snapshot(&app);
+    Ok(list)
 }

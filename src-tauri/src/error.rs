@@ -55,6 +55,11 @@ pub enum AppError {
     /// The pause button in a game the computer plays (or without a clock).
     #[error("The clock can be paused only in a timed game without the computer.")]
     CannotPause,
+    /// An external engine could not be added, checked or started (`problem`: `not_found`,
+    /// `not_a_file`, `not_executable`, `no_answer`, `crashed`, `bad_answer`, `too_many`,
+    /// `unknown`); `detail` is the protocol code's sentence.
+    #[error("The engine {path} cannot be used ({problem}): {detail}.")]
+    Engine { problem: &'static str, path: String, detail: String },
     /// The user closed a dialog, or a search was stopped before it found anything.
     #[error("Cancelled.")]
     Cancelled,
@@ -82,6 +87,7 @@ impl AppError {
             AppError::BadSetup { .. } => "bad_setup",
             AppError::BadPaste { .. } => "bad_paste",
             AppError::CannotPause => "cannot_pause",
+            AppError::Engine { .. } => "engine_error",
             AppError::Cancelled => "cancelled",
             AppError::Internal(_) => "internal",
         }
@@ -110,6 +116,10 @@ impl AppError {
             AppError::BadPaste { detail } => json!({ "detail": detail }),
             AppError::BadSetup { error } => setup_params(error),
             AppError::Internal(detail) => json!({ "detail": detail }),
+            AppError::Engine { problem, path, detail } => json!({
+                "problem": problem, "path": path, "detail": detail,
+                "seconds": crate::engines::STARTUP.as_secs(),
+            }),
             _ => json!({}),
         }
     }

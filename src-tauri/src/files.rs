@@ -162,6 +162,23 @@ pub async fn ask_open_path<R: Runtime>(app: &AppHandle<R>) -> AppResult<PathBuf>
     picked.into_path().map_err(|e| AppError::invalid("path", e.to_string()))
 }
 
+/// Asks which program to add as an external engine (a file dialog); `Cancelled` when the
+/// user closes it.
+pub async fn ask_engine_path<R: Runtime>(app: &AppHandle<R>) -> AppResult<PathBuf> {
+    let dialog = app
+        .try_state::<Dialog<R>>()
+        .ok_or_else(|| AppError::Internal("file dialogs are not available".into()))?;
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let builder = dialog.file().set_title("Gomocup engine (pbrain-*)");
+    #[cfg(windows)]
+    let builder = builder.add_filter("Programs", &["exe"]);
+    builder.pick_file(move |p| {
+        let _ = tx.send(p);
+    });
+    let picked = rx.await.ok().flatten().ok_or(AppError::Cancelled)?;
+    picked.into_path().map_err(|e| AppError::invalid("path", e.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,13 +9,15 @@
 //! * [`events`] — event names and payloads; [`snapshot`] — what the UI draws;
 //! * [`facts`] — levels, defaults and limits, written once for the UI;
 //! * [`error`] — the typed errors; [`storage`] — settings and the unfinished game on disk;
-//! * [`files`] — saving and opening games; [`window`] — the window's size and position.
+//! * [`files`] — saving and opening games; [`window`] — the window's size and position;
+//! * [`engines`] — the external Gomocup engines the user added.
 
 pub mod analysis;
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod coach;
 pub mod commands;
+pub mod engines;
 pub mod error;
 pub mod events;
 pub mod facts;
@@ -63,6 +65,10 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::paste_game,
         commands::copy_text,
         commands::review,
+        commands::engines_list,
+        commands::engine_add,
+        commands::engine_check,
+        commands::engine_remove,
         #[cfg(feature = "bench")]
         bench::bench_rss,
         #[cfg(feature = "bench")]
@@ -104,8 +110,19 @@ pub fn run() {
             let _ = webview.eval(bench::script(&level));
         }
     });
-    if let Err(e) = build_app(builder, None).run(tauri::generate_context!()) {
-        eprintln!("tengen: the app could not start: {e}");
-        std::process::exit(1);
-    }
+    let app = match build_app(builder, None).build(tauri::generate_context!()) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("tengen: the app could not start: {e}");
+            std::process::exit(1);
+        }
+    };
+    app.run(|app, event| {
+        // No external engine outlives the app.
+        if let tauri::RunEvent::Exit = event {
+            if let Some(state) = app.try_state::<runtime::AppState>() {
+                state.lock().end_brains_now();
+            }
+        }
+    });
 }

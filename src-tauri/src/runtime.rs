@@ -9,6 +9,7 @@ use tauri::{AppHandle, Emitter, Manager, Runtime};
 use tengen_engine::ai::{CancelFlag, SearchInfo};
 use tengen_engine::game::Game;
 
+use crate::engines::{Engines, ENGINES_FILE};
 use crate::error::AppResult;
 use crate::events::{self, AiProgress, ScoredPoint};
 use crate::session::{default_config, Event, Job, Outcome, SearchPlan, Session};
@@ -44,6 +45,9 @@ impl AppState {
         let (game, review) = game.unzip();
         let (stats, stats_notice) =
             storage.load(STATS_FILE, Stats::from_json).or_default(Stats::default());
+        let ((engine_list, _dropped), engines_notice) = storage
+            .load(ENGINES_FILE, Engines::from_json_lenient)
+            .or_default((Engines::default(), 0));
         // The last configuration is offered again only if it is still a valid one (the one
         // check of every way a game enters the app: `Game::new` validates it).
         let last_game = settings.last_config.and_then(|c| Game::new(c).ok());
@@ -60,14 +64,18 @@ impl AppState {
             session.restored();
         }
         session.stats = stats;
+        // A restored game keeps an external side only if its engine is still in the list.
+        session.set_engine_list(engine_list);
+        let engine_notice = session.notice.take();
         // The restored game's review (checked against it; one that does not fit is dropped
         // with a notice).
         session.take_stored_review(review.flatten());
         let review_notice = session.notice.take();
-        session.file_notices = [settings_notice, game_notice, stats_notice, review_notice]
-            .into_iter()
-            .flatten()
-            .collect();
+        session.file_notices =
+            [settings_notice, game_notice, stats_notice, engines_notice, engine_notice, review_notice]
+                .into_iter()
+                .flatten()
+                .collect();
         Ok(AppState {
             session: Mutex::new(session),
             storage,
@@ -93,6 +101,15 @@ impl AppState {
             }
         }
         self.persist_settings(&session.settings);
+    }
+
+    /// Saves the engine list atomically, off the calling thread.
+    pub fn persist_engines(&self, list: &Engines) {
+        if let (Some(path), Ok(text)) =
+            (self.storage.save_path(ENGINES_FILE), serde_json::to_string_pretty(list))
+        {
+            self.saver.write(path, text);
+        }
     }
 
     /// Saves the settings atomically, off the calling thread.

@@ -13,11 +13,14 @@ use tengen_engine::ai::{
     limits_for, AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
 };
 use tengen_engine::game::{
-    Clock, Game, GameConfig, GameKind, NodeId, PlayerKind, Position, Setup, TimeControl,
+    Clock, EndReason, ForfeitReason, Game, GameConfig, GameKind, NodeId, PlayerKind, Position,
+    Setup, TimeControl,
     DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
 };
+use tengen_engine::gomocup::{Brain, BrainError};
 use tengen_engine::{Color, Move, Point};
 
+use crate::engines::{self, BrainSlot, EngineEntry, Engines};
 use crate::error::{AppError, AppResult};
 use crate::events::{By, GameOver, MovePlayed, Notice};
 use crate::snapshot::{self, Snapshot};
@@ -103,6 +106,12 @@ pub enum Outcome {
     Found(SearchResult),
     /// The engine failed (it panicked, or was asked about the wrong game).
     Failed(String),
+    /// An external engine failed during its turn (crashed, did not answer in time, answered
+    /// something that is not a move): it loses the game for `reason`.
+    Forfeit {
+        reason: ForfeitReason,
+        detail: String,
+    },
 }
 
 /// A search under way.
@@ -120,40 +129,98 @@ pub struct Thinking {
 /// worker thread the first time it is needed.
 type EngineSlot = Arc<Mutex<Option<(Level, AnyEngine)>>>;
 
+/// Who answers a search: a level with its engine, or an external brain.
+enum Searcher {
+    Level { level: Level, slot: EngineSlot },
+    External { engine: EngineEntry, slot: BrainSlot },
+}
+
 /// Everything a search needs, taken from the session under its lock.
 pub struct SearchPlan {
     pub job: Job,
-    pub level: Level,
-    slot: EngineSlot,
+    searcher: Searcher,
     pub position: Position,
     pub limits: Limits,
     pub seed: u64,
     /// Search threads (the settings').
     pub threads: usize,
+    /// The game's time per move (an external brain's `timeout_turn`).
+    pub time_per_move_ms: u64,
     factory: EngineFactory,
 }
 
 impl SearchPlan {
-    /// Runs the search on the calling thread with the side's engine (made on first use).
-    pub fn search(
-        &self,
-        cancel: &CancelFlag,
-        report: &mut dyn FnMut(&SearchInfo),
-    ) -> Result<SearchResult, String> {
+    /// Runs the search on the calling thread with the side's engine (made on first use),
+    /// or asks the side's external brain (started on first use).
+    pub fn search(&self, cancel: &CancelFlag, report: &mut dyn FnMut(&SearchInfo)) -> Outcome {
+        let (level, slot) = match &self.searcher {
+            Searcher::Level { level, slot } => (*level, slot),
+            Searcher::External { engine, slot } => return self.ask_brain(engine, slot, cancel),
+        };
         // The slot stays locked for the search, so two searches never share an engine. The
         // engine is taken out and put back only when its search returns: one that panics
         // (half-updated tables) is dropped with the unwinding, and the next search starts
         // from a fresh engine.
-        let mut guard = self.slot.lock().unwrap_or_else(|p| p.into_inner());
+        let mut guard = slot.lock().unwrap_or_else(|p| p.into_inner());
         let mut engine = match guard.take() {
-            Some((l, engine)) if l == self.level => engine,
-            _ => (self.factory)(self.level, self.seed),
+            Some((l, engine)) if l == level => engine,
+            _ => (self.factory)(level, self.seed),
         };
         engine.set_threads(self.threads);
-        let result =
-            engine.search(&self.position, &self.limits, cancel, report).map_err(|e| e.to_string());
-        *guard = Some((self.level, engine));
-        result
+        let result = engine.search(&self.position, &self.limits, cancel, report);
+        *guard = Some((level, engine));
+        match result {
+            Ok(found) => Outcome::Found(found),
+            Err(e) => Outcome::Failed(e.to_string()),
+        }
+    }
+
+    /// The external brain's move: started (`START` with the board and the rule, the time
+    /// per move as `timeout_turn`) on its first turn, then `TURN`, or `BOARD` when the game
+    /// changed under it (an undo, a variation). A brain that fails is ended (killed if it
+    /// does not leave) and the failure is its forfeit; a cancelled wait ends it too, and the
+    /// next turn starts it again with the position.
+    fn ask_brain(&self, engine: &EngineEntry, slot: &BrainSlot, cancel: &CancelFlag) -> Outcome {
+        let Position::Gomoku(pos) = &self.position else {
+            return Outcome::Failed("external engines play Gomoku only".into());
+        };
+        let mut guard = slot.lock().unwrap_or_else(|p| p.into_inner());
+        if cancel.is_cancelled() {
+            return Outcome::Failed("cancelled".into());
+        }
+        let mut brain = match guard.take() {
+            Some(brain) => brain,
+            None => {
+                let settings = engine.settings(self.time_per_move_ms);
+                match Brain::start(&settings).and_then(|mut b| {
+                    b.new_game(pos.size(), pos.rule())?;
+                    Ok(b)
+                }) {
+                    Ok(brain) => brain,
+                    Err(e) => return brain_failed(e),
+                }
+            }
+        };
+        match brain.best_move_or_cancel(pos, Some(cancel)) {
+            Ok((p, _)) => {
+                *guard = Some(brain);
+                Outcome::Found(SearchResult { best: Move::Place(p), info: SearchInfo::default() })
+            }
+            Err(e) => {
+                // Ended here, with the slot still locked (a brain that ignores END is killed
+                // half a second later), so whoever waits for the slot finds it ended.
+                drop(brain);
+                brain_failed(e)
+            }
+        }
+    }
+}
+
+/// What a brain's failure means for its game (a cancelled wait is dropped as stale).
+fn brain_failed(e: BrainError) -> Outcome {
+    match e {
+        BrainError::Cancelled { .. } => Outcome::Failed(e.to_string()),
+        e => Outcome::Forfeit { reason: e.forfeit_reason(), detail: e.to_string() },
     }
 }
 
@@ -205,6 +272,10 @@ pub struct Session {
     pub engine_factory: EngineFactory,
     engines: [EngineSlot; 2],
     hint_engine: EngineSlot,
+    /// The external engines the user added (Settings → Engines).
+    pub engine_list: Engines,
+    /// The external brain of each side, while one plays it.
+    brains: [BrainSlot; 2],
     seed: u64,
     /// How many snapshots were built (see [`Snapshot::seq`]).
     snapshots: u64,
@@ -328,8 +399,9 @@ pub fn default_config() -> GameConfig {
     }
 }
 
+/// Whether a program (a level or an external engine) plays `c`.
 fn is_computer(game: &Game, c: Color) -> bool {
-    matches!(game.player(c), PlayerKind::Computer { .. })
+    !game.player(c).is_human()
 }
 
 fn has_human(game: &Game) -> bool {
@@ -368,6 +440,8 @@ impl Session {
             engine_factory: Arc::new(AnyEngine::new),
             engines: Default::default(),
             hint_engine: Default::default(),
+            engine_list: Engines::default(),
+            brains: Default::default(),
             seed: seed_from_clock(),
             snapshots: 0,
             editor: None,
@@ -480,9 +554,10 @@ impl Session {
                 let setup = self.editor.as_ref().ok_or(AppError::NotEditing)?.setup();
                 let config = GameConfig { black, white, ..*self.game.config() };
                 config.validate().map_err(AppError::config)?;
+                self.known_engines(&config)?;
                 let game = Game::from_setup(config, setup).map_err(AppError::from)?;
                 self.editor = None;
-                self.load_game(game)?;
+                self.install_game(game)?;
                 return Ok(());
             }
         }
@@ -499,8 +574,9 @@ impl Session {
         }
         let (game, kind) = Game::open_text(text, self.game.config())
             .map_err(|e| AppError::BadPaste { detail: e.to_string() })?;
-        self.load_game(game)?;
-        self.notice = Some(Notice { code: "pasted", params: json!({ "kind": kind.code() }) });
+        if !self.load_game(game)? {
+            self.notice = Some(Notice { code: "pasted", params: json!({ "kind": kind.code() }) });
+        }
         Ok(())
     }
 
@@ -607,9 +683,88 @@ impl Session {
         Some(self.game_over_event().map(Event::GameOver).into_iter().collect())
     }
 
+    /// Refuses a configuration naming an external engine that is not in the list.
+    fn known_engines(&self, config: &GameConfig) -> AppResult<()> {
+        for color in Color::BOTH {
+            match config.player(color).external() {
+                Some(id) if !self.engine_list.contains(id) => {
+                    let field = if color == Color::Black { "black" } else { "white" };
+                    return Err(AppError::invalid(field, format!("no engine {id} in the list")));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// What a game from outside the session may keep of its external sides: with `keep`
+    /// (the app's own unfinished game), those whose engine is still in the list; without
+    /// (a file or pasted text: it may come from another machine), none. Every other
+    /// external side becomes human. Answers whether one did.
+    fn admit_externals(&self, game: &mut Game, keep: bool) -> bool {
+        let admit = |p: PlayerKind| match p.external() {
+            Some(id) if !keep || !self.engine_list.contains(id) => PlayerKind::Human,
+            _ => p,
+        };
+        let (black, white) = (game.player(Color::Black), game.player(Color::White));
+        let (b, w) = (admit(black), admit(white));
+        (b, w) != (black, white) && game.set_players(b, w).is_ok()
+    }
+
+    /// Sets the engine list (at start-up); a side of the restored game whose engine is not
+    /// in it becomes human.
+    pub fn set_engine_list(&mut self, list: Engines) {
+        self.engine_list = list;
+        let mut game = self.game.clone();
+        if self.admit_externals(&mut game, true) {
+            self.game = game;
+            self.notice = Some(Notice { code: "engine_now_human", params: json!({}) });
+        }
+    }
+
+    /// The name of the external engine playing `color`, if one does.
+    pub fn engine_name(&self, color: Color) -> Option<String> {
+        let id = self.game.player(color).external()?;
+        Some(self.engine_list.get(id).map_or_else(|| format!("#{id}"), |e| e.name.clone()))
+    }
+
+    /// Ends the external brains (a new game, another game loaded, an engine removed).
+    fn end_brains(&mut self) {
+        engines::retire(std::mem::take(&mut self.brains));
+    }
+
+    /// Ends the external brains before the app exits: a search under way is cancelled and
+    /// waited for (its brain is ended with it), so no brain outlives the app.
+    pub fn end_brains_now(&mut self) {
+        if let Some(t) = &self.thinking {
+            t.cancel.cancel();
+        }
+        for slot in std::mem::take(&mut self.brains) {
+            let brain = slot.lock().unwrap_or_else(|p| p.into_inner()).take();
+            drop(brain);
+        }
+    }
+
+    /// Removes engine `id` from the list; a side of the current game that it played becomes
+    /// human (its brain is ended).
+    pub fn remove_engine(&mut self, id: u32) -> AppResult<()> {
+        if !self.engine_list.remove(id) {
+            return Err(AppError::engine("unknown", std::path::Path::new(""), format!("#{id}")));
+        }
+        let mut game = self.game.clone();
+        if self.admit_externals(&mut game, true) {
+            self.changed();
+            self.end_brains();
+            self.game = game;
+            self.notice = Some(Notice { code: "engine_now_human", params: json!({}) });
+        }
+        Ok(())
+    }
+
     /// Starts a new game.
     pub fn new_game(&mut self, config: GameConfig) -> AppResult<()> {
         let game = Game::new(config).map_err(AppError::config)?;
+        self.known_engines(&config)?;
         self.changed();
         self.editor = None;
         self.game = game;
@@ -618,6 +773,7 @@ impl Session {
         self.counted = false;
         self.engines = Default::default();
         self.hint_engine = Default::default();
+        self.end_brains();
         self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
         self.settings.last_config = Some(config);
         self.cancel_review();
@@ -625,9 +781,21 @@ impl Session {
         Ok(())
     }
 
-    /// Replaces the game by one that was opened or restored. Its configuration is checked
-    /// again here (whatever read it), so no game outside the limits enters the session.
-    pub fn load_game(&mut self, game: Game) -> AppResult<()> {
+    /// Replaces the game by one opened from a file or pasted: an external side becomes
+    /// human (a file may come from anywhere: it never starts a program), and the notice
+    /// says so. Answers whether a side was changed.
+    pub fn load_game(&mut self, mut game: Game) -> AppResult<bool> {
+        let changed = self.admit_externals(&mut game, false);
+        self.install_game(game)?;
+        if changed {
+            self.notice = Some(Notice { code: "engine_now_human", params: json!({}) });
+        }
+        Ok(changed)
+    }
+
+    /// Replaces the game. Its configuration is checked again here (whatever read it), so no
+    /// game outside the limits enters the session.
+    fn install_game(&mut self, game: Game) -> AppResult<()> {
         game.config().validate().map_err(AppError::config)?;
         self.changed();
         self.editor = None;
@@ -639,6 +807,7 @@ impl Session {
         self.hint_engine = Default::default();
         self.cancel_review();
         self.take_stored_review(None);
+        self.end_brains();
         Ok(())
     }
 
@@ -652,6 +821,49 @@ impl Session {
         let ms = self.clock.spent(now);
         let records = self.game.play(mv, ms).map_err(|e| AppError::refused(e, mv))?;
         self.changed();
+        Ok(self.announce(&records, by))
+    }
+
+    /// Plays an external engine's answer as a match does (`Game::play_or_forfeit`): its
+    /// move, or its loss when the move is illegal or it failed to give one; the notice then
+    /// names the engine and why it lost.
+    fn apply_external(
+        &mut self,
+        color: Color,
+        answer: Result<Move, (ForfeitReason, String)>,
+    ) -> Vec<Event> {
+        let ms = self.turn_started.elapsed().as_millis() as u64;
+        let (detail, answer) = match answer {
+            Ok(mv) => (self.game.check(mv).err().map(|e| e.to_string()), Ok(mv)),
+            Err((reason, detail)) => (Some(detail), Err(reason)),
+        };
+        let played = self.game.play_or_forfeit(answer, ms);
+        self.changed();
+        let records = played.unwrap_or_default();
+        let mut events = self.announce(&records, By::Computer);
+        if let Some(EndReason::Forfeit(reason)) = self.game.result().map(|r| r.reason) {
+            self.notice = Some(Notice {
+                code: "engine_forfeit",
+                params: json!({
+                    "name": self.engine_name(color).unwrap_or_default(),
+                    "color": color,
+                    "reason": reason,
+                    "detail": detail.unwrap_or_default(),
+                }),
+            });
+            if records.is_empty() {
+                events.extend(self.game_over_event().map(Event::GameOver));
+            }
+        }
+        events
+    }
+
+    /// The events of `records` just played (the first by `by`), and of the game's end (which
+    /// ends the external brains: an undo starts them again with the position).
+    fn announce(&mut self, records: &[tengen_engine::game::MoveRecord], by: By) -> Vec<Event> {
+        if self.game.result().is_some() {
+            self.end_brains();
+        }
         let mut events = Vec::new();
         for (i, r) in records.iter().enumerate() {
             let (x, y, pass) = match r.mv {
@@ -677,10 +889,13 @@ impl Session {
                 by,
             }));
         }
+        if records.is_empty() {
+            return events;
+        }
         if let Some(over) = self.game_over_event() {
             events.push(Event::GameOver(over));
         }
-        Ok(events)
+        events
     }
 
     /// The `game-over` payload when the game has ended.
@@ -778,14 +993,20 @@ impl Session {
         let color = if humans.len() == 1 { humans[0] } else { to_move };
         self.changed();
         self.game.resign(color).map_err(|e| AppError::Internal(e.to_string()))?;
+        self.end_brains();
         Ok(self.game_over_event().map(Event::GameOver).into_iter().collect())
     }
 
     /// Stops the current search early: the computer plays its best move so far (a hint
     /// search shows its best move so far).
+    /// An external engine keeps its own time (it cannot be told to stop).
     pub fn stop_thinking(&mut self) {
         if let Some(t) = &self.thinking {
-            t.cancel.cancel();
+            if t.purpose == Purpose::Hint
+                || matches!(self.game.player(t.color), PlayerKind::Computer { .. })
+            {
+                t.cancel.cancel();
+            }
         }
     }
 
@@ -803,10 +1024,19 @@ impl Session {
             return None;
         }
         let color = self.game.side_to_move();
-        let PlayerKind::Computer { level } = self.game.player(color) else { return None };
         let delay = if has_human(&self.game) { Duration::ZERO } else { self.watch_delay };
-        let slot = self.engines[color.index()].clone();
-        Some(self.plan(color, Purpose::Move, delay, level, slot))
+        let searcher = match self.game.player(color) {
+            PlayerKind::Human => return None,
+            PlayerKind::Computer { level } => {
+                Searcher::Level { level, slot: self.engines[color.index()].clone() }
+            }
+            PlayerKind::External { id } => {
+                // Every way a game enters the session keeps only engines of the list.
+                let engine = self.engine_list.get(id)?.clone();
+                Searcher::External { engine, slot: self.brains[color.index()].clone() }
+            }
+        };
+        Some(self.plan(color, Purpose::Move, delay, searcher))
     }
 
     /// Starts a hint search for the human to move.
@@ -828,14 +1058,14 @@ impl Session {
         // strongest level of the game.
         let level = match self.game.player(color.opponent()) {
             PlayerKind::Computer { level } => level,
-            PlayerKind::Human => match self.game.config().kind {
+            PlayerKind::Human | PlayerKind::External { .. } => match self.game.config().kind {
                 GameKind::Gomoku { .. } => Level::Gomoku(tengen_engine::ai::GomokuLevel::Master),
                 GameKind::Reversi => Level::Reversi(tengen_engine::ai::ReversiLevel::Master),
             },
         };
         self.hint = None;
-        let slot = self.hint_engine.clone();
-        Ok(Some(self.plan(color, Purpose::Hint, Duration::ZERO, level, slot)))
+        let searcher = Searcher::Level { level, slot: self.hint_engine.clone() };
+        Ok(Some(self.plan(color, Purpose::Hint, Duration::ZERO, searcher)))
     }
 
     fn plan(
@@ -843,8 +1073,7 @@ impl Session {
         color: Color,
         purpose: Purpose,
         delay: Duration,
-        level: Level,
-        slot: EngineSlot,
+        searcher: Searcher,
     ) -> SearchPlan {
         let cancel = CancelFlag::new();
         self.thinking = Some(Thinking {
@@ -854,14 +1083,19 @@ impl Session {
             cancel: cancel.clone(),
             info: None,
         });
+        let time_per_move_ms = self.game.config().time_per_move_ms;
+        let limits = match &searcher {
+            Searcher::Level { level, .. } => self.limits(color, purpose, *level),
+            Searcher::External { .. } => Limits::default(),
+        };
         SearchPlan {
             job: Job { generation: self.generation, color, purpose, cancel, delay },
-            level,
-            slot,
+            searcher,
             position: self.game.position().clone(),
-            limits: self.limits(color, purpose, level),
+            limits,
             seed: self.seed,
             threads: self.settings.search_threads(),
+            time_per_move_ms,
             factory: self.engine_factory.clone(),
         }
     }
@@ -904,7 +1138,14 @@ impl Session {
             return None;
         }
         self.thinking = None;
+        let external = self.game.player(job.color).external().is_some();
         match outcome {
+            Outcome::Forfeit { reason, detail } => {
+                Some(self.apply_external(job.color, Err((reason, detail))))
+            }
+            Outcome::Found(result) if external && job.purpose == Purpose::Move => {
+                Some(self.apply_external(job.color, Ok(result.best)))
+            }
             Outcome::Failed(why) => {
                 self.notice = Some(Notice { code: "ai_failed", params: json!({ "detail": why }) });
                 self.generation += 1;

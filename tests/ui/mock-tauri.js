@@ -10,6 +10,8 @@
     snapshot: null, // the "current" snapshot: get_snapshot answers it, play_move edits it
     analysis: { on: false, lines: 3 }, // the analysis switch (get_analysis / set_analysis)
     review: { version: 0, game: 'gomoku', running: false, done: 0, total: 0, plies: [] }, // the `review` command's answer
+    engines: [], // the external engines (engines_list); engine_add adds `nextEngine`
+    nextEngine: { name: 'fake', about: 'name="fake", version="1", author="Tengen tests"', path: '/opt/engines/pbrain-fake' },
     setup(init) {
       Object.assign(mock.responses, init.responses || {});
       if (init.snapshot !== undefined) mock.snapshot = init.snapshot;
@@ -71,6 +73,18 @@
     paste_game: () => mock.snapshot,
     copy_text: () => 'h8 i9',
     review: () => mock.review,
+    engines_list: () => mock.engines,
+    engine_add: () => {
+      const id = Math.max(0, ...mock.engines.map((e) => e.id)) + 1;
+      const entry = { id, added: 1764000000, ...mock.nextEngine };
+      mock.engines = [...mock.engines, entry];
+      return entry;
+    },
+    engine_check: ({ id }) => mock.engines.find((e) => e.id === id),
+    engine_remove: ({ id }) => {
+      mock.engines = mock.engines.filter((e) => e.id !== id);
+      return mock.engines;
+    },
   };
   window.__mock = mock;
   window.__TAURI__ = {

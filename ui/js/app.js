@@ -17,6 +17,7 @@ import { installAnalysis, render as renderAnalysis, heatCandidates } from './ana
 import { installCoach, renderCoach } from './coach.js';
 import { installClock, renderClock } from './clock.js';
 import { installReview, renderReview } from './review.js';
+import { installEngines, engineName, render as renderEngines } from './engines.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -159,6 +160,8 @@ function apply(snap) {
     if (snap.notice.code === 'pass') toast(t('notice.pass', { color: colorName(snap.notice.params?.color) }), 'info');
     else if (snap.notice.code === 'ai_failed') toast(t('notice.ai_failed', snap.notice.params || {}));
     else if (snap.notice.code.startsWith('review_')) toast(t(`notice.${snap.notice.code}`, snap.notice.params || {}));
+    else if (snap.notice.code === 'engine_forfeit') toast(forfeitText(snap.notice.params?.color, snap.notice.params?.reason));
+    else if (snap.notice.code === 'engine_now_human') toast(t('notice.engine_now_human'), 'info');
     else if (snap.notice.code === 'pasted') toast(t('notice.pasted', { kind: t(`paste.kind.${snap.notice.params?.kind}`) }), 'info');
   }
   // What start-up found wrong with the app's files (corrupt ones moved aside, unreadable ones left alone).
@@ -287,6 +290,8 @@ function statusText(snap) {
       : t('status.over.draw', { reason });
   }
   if (snap.thinking) {
+    const player = snap.players?.[snap.thinking.color];
+    if (player?.type === 'external') return t('status.engine_thinking', { name: engineName(player.id), color: colorName(snap.thinking.color) });
     return isHuman(snap, snap.thinking.color) ? t('status.hinting') : t('status.thinking', { color: colorName(snap.thinking.color) });
   }
   if (snap.hint) return t('status.hint_ready', { point: pointLabel(snap, snap.hint) });
@@ -299,7 +304,17 @@ function statusText(snap) {
 
 function reasonText(result) {
   const loser = result.winner ? otherColor(result.winner) : null;
+  // A program's forfeit ({forfeit: "timeout"}): the engine that lost, and why.
+  const forfeit = result.reason?.forfeit;
+  if (forfeit) return forfeitText(loser, forfeit);
   return t(`result.reason.${result.reason}`, { color: loser ? colorName(loser) : '' });
+}
+
+/** "pbrain-x lost: it did not answer in time" (the side's colour when no engine played it). */
+function forfeitText(color, reason) {
+  const player = state.snapshot?.players?.[color];
+  const name = player?.type === 'external' ? engineName(player.id) : colorName(color);
+  return t('result.reason.forfeit', { name, why: t(`forfeit.${reason}`) });
 }
 
 /** The shapes the last stone made, in words: "Black h8: four + open three". */
@@ -333,6 +348,7 @@ function renderPlayers(snap) {
     let kind = '';
     if (player?.type === 'human') kind = humans === 1 ? t('player.you') : t('player.human');
     else if (player?.type === 'computer') kind = `${t('player.computer')} · ${levelName(player.level)}`;
+    else if (player?.type === 'external') kind = `${t('player.engine')} · ${engineName(player.id)}`;
     el.querySelector('.kind').textContent = kind;
     const count = snap?.game === 'reversi' ? snap.counts?.[color] : null;
     el.querySelector('.count').textContent = count == null ? '' : String(count);
@@ -360,7 +376,8 @@ function renderControls(snap) {
   $('#btn-undo').disabled = !snap?.canUndo;
   $('#btn-redo').disabled = !snap?.canRedo;
   $('#btn-hint').disabled = !humanToMove || !!thinking;
-  $('#btn-stop').disabled = !computerThinking;
+  // An external engine keeps its own time: it cannot be told to move now.
+  $('#btn-stop').disabled = !computerThinking || snap.players?.[thinking.color]?.type === 'external';
   $('#btn-resign').disabled = !on || !['black', 'white'].some((c) => isHuman(snap, c));
   $('#btn-save').disabled = !snap;
 }
@@ -407,7 +424,9 @@ function showResult(snap) {
   dialog.dataset.winner = r.winner || 'draw';
   dialog.querySelector('.piece').className = `piece ${r.winner || 'draw'}`;
   $('#result-title').textContent = title;
-  $('#result-reason').textContent = reasonText(r).replace(/^./, (c) => c.toUpperCase());
+  // A sentence starts with a capital, except an engine's own name ("pbrain-x lost: ...").
+  const reason = reasonText(r);
+  $('#result-reason').textContent = r.reason?.forfeit ? reason : reason.replace(/^./, (c) => c.toUpperCase());
   const details = [];
   if (r.discs) details.push(t('result.discs', r.discs));
   details.push(t('result.moves', { n: snap.moves.filter((m) => !m.pass).length }));
@@ -611,10 +630,12 @@ function wire() {
     start: startGame,
     beforeOpen: closeMenus,
   });
+  installEngines({ changed: () => isStartPanelOpen() && refreshStartPanel() });
   installSettings({
     retranslate: () => {
       translate();
       if (isStartPanelOpen()) refreshStartPanel();
+      renderEngines();
       render();
     },
     error: showError,

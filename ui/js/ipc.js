@@ -61,6 +61,11 @@ export const api = {
   // Game review: action 'start' | 'cancel' | 'get'; answers with the review, which also
   // arrives as the `review` event (progress as `review-progress`).
   review: (action) => call('review', { action }),
+  // External Gomocup engines: the list, add (the backend opens the file dialog), check, remove.
+  enginesList: () => call('engines_list'),
+  engineAdd: () => call('engine_add'),
+  engineCheck: (id) => call('engine_check', { id }),
+  engineRemove: (id) => call('engine_remove', { id }),
 };
 
 /** Subscribes to a backend event; the handler gets the payload. Resolves to an unlisten function. */

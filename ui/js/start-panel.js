@@ -6,6 +6,7 @@ import { t, errorText, levelName } from './i18n.js';
 import * as sound from './sound.js';
 import { FACTS } from './facts.generated.js';
 import { timeControlText } from './clock.js';
+import { engines } from './engines.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -54,7 +55,8 @@ function fill(config) {
   const b = c.black?.type;
   const w = c.white?.type;
   form.side.value = b === 'human' && w === 'human' ? 'both' : b === 'human' ? 'black' : w === 'human' ? 'white' : 'none';
-  wanted.level = [c.black, c.white].find((p) => p?.type === 'computer')?.level?.level ?? null;
+  const program = [c.black, c.white].find((p) => p?.type === 'computer' || p?.type === 'external');
+  wanted.level = program?.type === 'external' ? `ext:${program.id}` : program?.level?.level ?? null;
   wanted.time = c.timePerMoveMs;
   wanted.clock = clockIndex(c.timeControl);
   form.size.value = '';
@@ -83,10 +85,15 @@ export function refresh() {
   form.size.value = sizes.offered.includes(size) ? size : sizes.default;
 
   const levels = FACTS.levels.filter((l) => l.game === game);
-  const byName = (name) => levels.find((l) => l.level === name);
+  // The external engines the user added play Gomoku, beside the levels (value `ext:ID`).
+  const external = gomoku ? engines().map((e) => ({ level: `ext:${e.id}`, name: e.name, external: true })) : [];
+  const choices = [...levels, ...external];
+  const byName = (name) => choices.find((l) => l.level === name);
   const first = FACTS.defaultConfig.white.level;
   const pick = byName(wanted.level) || byName(form.level.value) || byName(first?.game === game ? first.level : null) || levels[0];
-  form.level.replaceChildren(...levels.map((l) => option(l.level, t('level.option', { rank: l.rank, name: levelName(l) }))));
+  form.level.replaceChildren(
+    ...choices.map((l) => option(l.level, l.external ? t('start.engine.option', { name: l.name }) : t('level.option', { rank: l.rank, name: levelName(l) }))),
+  );
   if (pick) form.level.value = pick.level;
   wanted.level = null;
   form.level.disabled = form.side.value === 'both';
@@ -103,7 +110,8 @@ export function refresh() {
   // With a clock the computer plans from its clock, not from a time per move.
   form.time.disabled = nobody || timed;
   // Whether the chosen level thinks for this time or at its own pace (Rust's fact).
-  $('#time-note').textContent = pick && !nobody ? t(pick.followsClock ? 'start.time.follows' : 'start.time.own_pace') : '';
+  const note = pick?.external ? 'start.time.engine' : pick?.followsClock ? 'start.time.follows' : 'start.time.own_pace';
+  $('#time-note').textContent = pick && !nobody ? t(note) : '';
 
   $('#rule-desc').textContent = gomoku ? t(`rule.${form.rule.value}.desc`) : t('rule.reversi.desc');
 }
@@ -113,7 +121,8 @@ function read() {
   const game = form.game.value;
   const kind = game === 'gomoku' ? { game, rule: form.rule.value, size: Number(form.size.value) } : { game };
   const human = { type: 'human' };
-  const computer = { type: 'computer', level: { game, level: form.level.value } };
+  const ext = /^ext:(\d+)$/.exec(form.level.value);
+  const computer = ext ? { type: 'external', id: Number(ext[1]) } : { type: 'computer', level: { game, level: form.level.value } };
   const side = form.side.value;
   return {
     kind,

@@ -46,6 +46,8 @@ pub enum ConfigError {
     TimeControl(TimeControlError),
     #[error("{color} is set to the {level} level, which does not play {game}")]
     Level { color: Color, level: Level, game: &'static str },
+    #[error("{color} is set to an external engine, which plays only Gomoku")]
+    External { color: Color },
 }
 
 impl ConfigError {
@@ -58,6 +60,8 @@ impl ConfigError {
             ConfigError::TimeControl(_) => "timeControl",
             ConfigError::Level { color: Color::Black, .. } => "black",
             ConfigError::Level { color: Color::White, .. } => "white",
+            ConfigError::External { color: Color::Black } => "black",
+            ConfigError::External { color: Color::White } => "white",
         }
     }
 }
@@ -88,18 +92,35 @@ impl GameKind {
     }
 }
 
-/// Who plays one side. Serialised as `{"type":"human"}` or
-/// `{"type":"computer","level":{"game":"gomoku","level":"master"}}`.
+/// Who plays one side. Serialised as `{"type":"human"}`,
+/// `{"type":"computer","level":{"game":"gomoku","level":"master"}}` or
+/// `{"type":"external","id":3}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum PlayerKind {
     Human,
-    Computer { level: Level },
+    Computer {
+        level: Level,
+    },
+    /// An external Gomocup brain: `id` names an engine of the app's engine list (the user
+    /// added it on this machine; a game from elsewhere never starts a program by itself, so
+    /// whoever loads a game decides what an unknown id becomes).
+    External {
+        id: u32,
+    },
 }
 
 impl PlayerKind {
     pub const fn is_human(self) -> bool {
         matches!(self, PlayerKind::Human)
+    }
+
+    /// The external engine's id, if an external engine plays this side.
+    pub const fn external(self) -> Option<u32> {
+        match self {
+            PlayerKind::External { id } => Some(id),
+            _ => None,
+        }
     }
 }
 
@@ -137,7 +158,8 @@ impl GameConfig {
         }
     }
 
-    /// Checks the board size, the time, the clock, and that every computer level plays this game.
+    /// Checks the board size, the time, the clock, and that every computer level (and
+    /// external engine: Gomoku only) plays this game.
     pub fn validate(&self) -> Result<(), GameError> {
         if let GameKind::Gomoku { size, .. } = self.kind {
             if !(gomoku::MIN_SIZE..=gomoku::MAX_SIZE).contains(&size) {
@@ -152,11 +174,15 @@ impl GameConfig {
             .validate()
             .map_err(|e| GameError::BadConfig(ConfigError::TimeControl(e)))?;
         for color in Color::BOTH {
-            if let PlayerKind::Computer { level } = self.player(color) {
-                if level.game_name() != self.kind.name() {
+            match self.player(color) {
+                PlayerKind::Computer { level } if level.game_name() != self.kind.name() => {
                     let game = self.kind.name();
                     return Err(GameError::BadConfig(ConfigError::Level { color, level, game }));
                 }
+                PlayerKind::External { .. } if self.kind == GameKind::Reversi => {
+                    return Err(GameError::BadConfig(ConfigError::External { color }));
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -224,6 +250,15 @@ mod tests {
         assert_eq!(field(&c), Some("white"));
         c.white = PlayerKind::Computer { level: Level::Reversi(ReversiLevel::Master) };
         assert_eq!(field(&c), None);
+        // External engines play Gomoku only.
+        c.black = PlayerKind::External { id: 1 };
+        assert_eq!(field(&c), Some("black"));
+        c.black = PlayerKind::Human;
+        let mut g = config(15, 1000);
+        g.white = PlayerKind::External { id: 1 };
+        assert_eq!(field(&g), None);
+        assert_eq!(g.white.external(), Some(1));
+        assert_eq!(g.black.external(), None);
         c.time_control = TimeControl::PerMove { move_ms: 0 };
         assert_eq!(field(&c), Some("timeControl"));
     }
@@ -236,5 +271,13 @@ mod tests {
         let timed = GameConfig { time_control: TimeControl::CHOICES[7], ..c };
         let text = serde_json::to_string(&timed).unwrap();
         assert_eq!(serde_json::from_str::<GameConfig>(&text).unwrap(), timed);
+    }
+
+    #[test]
+    fn an_external_player_round_trips_through_json() {
+        let kind = PlayerKind::External { id: 7 };
+        let text = serde_json::to_string(&kind).unwrap();
+        assert_eq!(text, r#"{"type":"external","id":7}"#);
+        assert_eq!(serde_json::from_str::<PlayerKind>(&text).unwrap(), kind);
     }
 }

@@ -38,15 +38,9 @@ impl fmt::Display for Failure {
 }
 
 impl From<BrainError> for Failure {
-    /// A brain that did not answer in time timed out, one that answered something other
-    /// than a move played an illegal move; every other failure is a crash.
+    /// The forfeit the protocol code names ([`BrainError::forfeit_reason`]).
     fn from(e: BrainError) -> Failure {
-        let reason = match e {
-            BrainError::Timeout { .. } => ForfeitReason::Timeout,
-            BrainError::Garbage { .. } => ForfeitReason::IllegalMove,
-            _ => ForfeitReason::Crash,
-        };
-        Failure { reason, message: e.to_string() }
+        Failure { reason: e.forfeit_reason(), message: e.to_string() }
     }
 }
 
