@@ -41,7 +41,13 @@ fn moves_and_verdict(line: &str) -> (usize, &str) {
 }
 
 fn humans(kind: GameKind) -> GameConfig {
-    GameConfig { kind, black: PlayerKind::Human, white: PlayerKind::Human, time_per_move_ms: 1000 }
+    GameConfig {
+        kind,
+        black: PlayerKind::Human,
+        white: PlayerKind::Human,
+        time_per_move_ms: 1000,
+        opening: Default::default(),
+    }
 }
 
 /// Reopens game `i`'s record from `dir` and checks it against its printed line: the same

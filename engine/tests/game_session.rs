@@ -16,6 +16,7 @@ fn gomoku(rule: Rule, size: u8) -> GameConfig {
         black: PlayerKind::Human,
         white: PlayerKind::Human,
         time_per_move_ms: 1000,
+        opening: Default::default(),
     }
 }
 
@@ -40,6 +41,7 @@ fn config_serde_matches_the_ipc_contract() {
         black: PlayerKind::Human,
         white: PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::Master) },
         time_per_move_ms: 1000,
+        opening: Default::default(),
     };
     let json = serde_json::to_value(config).unwrap();
     assert_eq!(
@@ -48,7 +50,8 @@ fn config_serde_matches_the_ipc_contract() {
             "kind": {"game": "gomoku", "rule": "renju", "size": 15},
             "black": {"type": "human"},
             "white": {"type": "computer", "level": {"game": "gomoku", "level": "master"}},
-            "timePerMoveMs": 1000
+            "timePerMoveMs": 1000,
+            "opening": "none"
         })
     );
     assert_eq!(serde_json::from_value::<GameConfig>(json).unwrap(), config);

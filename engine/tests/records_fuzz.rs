@@ -21,7 +21,13 @@ fn config(default: u32) -> ProptestConfig {
 }
 
 fn people(kind: GameKind) -> GameConfig {
-    GameConfig { kind, black: PlayerKind::Human, white: PlayerKind::Human, time_per_move_ms: 1000 }
+    GameConfig {
+        kind,
+        black: PlayerKind::Human,
+        white: PlayerKind::Human,
+        time_per_move_ms: 1000,
+        opening: Default::default(),
+    }
 }
 
 fn kind_of(seed: u64) -> GameKind {

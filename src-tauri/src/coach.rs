@@ -159,6 +159,7 @@ mod tests {
             black: PlayerKind::Human,
             white: PlayerKind::Human,
             time_per_move_ms: 1000,
+            opening: Default::default(),
         };
         Session::new(Game::new(config).unwrap(), Settings { coach, ..Settings::default() })
     }

@@ -277,6 +277,7 @@ pub fn default_config() -> GameConfig {
             level: Level::Gomoku(tengen_engine::ai::GomokuLevel::Pattern),
         },
         time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
+        opening: Default::default(),
     }
 }
 

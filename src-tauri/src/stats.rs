@@ -118,6 +118,7 @@ mod tests {
             black,
             white,
             time_per_move_ms: 1000,
+            opening: Default::default(),
         })
         .unwrap()
     }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use thiserror::Error;
 
+use super::opening::OpeningRule;
 use super::GameError;
 use crate::gomoku::{self, Rule};
 use crate::level::Level;
@@ -44,6 +45,10 @@ pub enum ConfigError {
     TimePerMove { ms: u64 },
     #[error("{color} is set to the {level} level, which does not play {game}")]
     Level { color: Color, level: Level, game: &'static str },
+    /// An opening rule for another game or rule: any but `none` needs Gomoku, Soosõrv needs
+    /// Renju on a board with a centre line (odd size).
+    #[error("the opening rule {} does not fit this game", .rule.code())]
+    Opening { rule: OpeningRule },
 }
 
 impl ConfigError {
@@ -55,6 +60,7 @@ impl ConfigError {
             ConfigError::TimePerMove { .. } => "timePerMoveMs",
             ConfigError::Level { color: Color::Black, .. } => "black",
             ConfigError::Level { color: Color::White, .. } => "white",
+            ConfigError::Opening { .. } => "opening",
         }
     }
 }
@@ -109,6 +115,11 @@ pub struct GameConfig {
     pub white: PlayerKind,
     /// Thinking time per move for the levels that search by time.
     pub time_per_move_ms: u64,
+    /// The opening rule (Gomoku). With a rule other than `none`, `black` is the first
+    /// player and `white` the second until the opening's choice of colours
+    /// ([`super::Game::player`] maps them).
+    #[serde(default)]
+    pub opening: OpeningRule,
 }
 
 impl GameConfig {
@@ -119,6 +130,7 @@ impl GameConfig {
             black: PlayerKind::Human,
             white: PlayerKind::Computer { level },
             time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
+            opening: OpeningRule::None,
         }
     }
 
@@ -129,12 +141,25 @@ impl GameConfig {
         }
     }
 
-    /// Checks the board size, the time, and that every computer level plays this game.
+    /// Checks the board size, the time, that every computer level plays this game, and that
+    /// the opening rule fits it.
     pub fn validate(&self) -> Result<(), GameError> {
         if let GameKind::Gomoku { size, .. } = self.kind {
             if !(gomoku::MIN_SIZE..=gomoku::MAX_SIZE).contains(&size) {
                 return Err(GameError::BadConfig(ConfigError::Size { size }));
             }
+        }
+        let rule = self.opening;
+        let fits = match self.kind {
+            _ if rule.is_none() => true,
+            GameKind::Gomoku { rule: board, size } if rule.needs_renju() => {
+                board == Rule::Renju && size % 2 == 1
+            }
+            GameKind::Gomoku { .. } => true,
+            GameKind::Reversi => false,
+        };
+        if !fits {
+            return Err(GameError::BadConfig(ConfigError::Opening { rule }));
         }
         let ms = self.time_per_move_ms;
         if !(MIN_TIME_PER_MOVE_MS..=MAX_TIME_PER_MOVE_MS).contains(&ms) {
@@ -213,5 +238,30 @@ mod tests {
         assert_eq!(field(&c), Some("white"));
         c.white = PlayerKind::Computer { level: Level::Reversi(ReversiLevel::Master) };
         assert_eq!(field(&c), None);
+        c.opening = OpeningRule::Swap2;
+        assert_eq!(field(&c), Some("opening"), "no opening rule for Reversi");
+    }
+
+    #[test]
+    fn opening_rules_fit_their_games_and_old_settings_have_none() {
+        let with = |rule, size, opening| GameConfig {
+            opening,
+            ..GameConfig::human_vs(
+                GameKind::Gomoku { rule, size },
+                Level::Gomoku(GomokuLevel::Master),
+            )
+        };
+        for rule in Rule::ALL {
+            for opening in [OpeningRule::None, OpeningRule::Swap, OpeningRule::Swap2] {
+                assert_eq!(field(&with(rule, 15, opening)), None, "{rule:?} {opening:?}");
+            }
+            let soosorv = field(&with(rule, 15, OpeningRule::Soosorv8));
+            assert_eq!(soosorv.is_none(), rule == Rule::Renju, "{rule:?}");
+        }
+        assert_eq!(field(&with(Rule::Renju, 16, OpeningRule::Soosorv8)), Some("opening"));
+        let mut json = serde_json::to_value(with(Rule::Renju, 15, OpeningRule::None)).unwrap();
+        json.as_object_mut().unwrap().remove("opening");
+        let old: GameConfig = serde_json::from_value(json).unwrap();
+        assert_eq!(old.opening, OpeningRule::None);
     }
 }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::opening::{Choice, OpeningRule};
 use super::tree::{NodeId, ROOT};
 use super::{EndReason, Game, GameConfig, GameError, GameKind, GameResult, MoveRecord};
 use super::{PlayerKind, Position, SaveError, Setup, MAX_MOVE_MS};
@@ -45,6 +46,9 @@ struct SaveFile {
     /// Version 2: the node shown.
     #[serde(default)]
     current: usize,
+    /// The opening's choices (the rule is the settings'), in order, over the line shown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    opening: Vec<Choice>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -114,6 +118,7 @@ impl Game {
             setup: self.setup().cloned(),
             nodes,
             current: number.get(self.cursor()).copied().unwrap_or(0),
+            opening: self.opening().choices(),
         };
         // Serialising plain data with string keys cannot fail.
         serde_json::to_string_pretty(&file).unwrap_or_default()
@@ -144,9 +149,13 @@ impl Game {
         if header.version < 2 {
             return from_version_1(file);
         }
+        file.config.validate()?;
+        // The moves are replayed without the opening, which is then rebuilt over them and
+        // rechecked step by step.
+        let config = GameConfig { opening: OpeningRule::None, ..file.config };
         let mut game = match file.setup {
-            Some(setup) => Game::from_setup(file.config, setup)?,
-            None => Game::new(file.config)?,
+            Some(setup) => Game::from_setup(config, setup)?,
+            None => Game::new(config)?,
         };
         if file.nodes.len() > MAX_SAVED_NODES {
             return Err(SaveError::TooManyMoves { limit: MAX_SAVED_NODES });
@@ -215,6 +224,7 @@ impl Game {
             what: "the position shown is not in the file".to_string(),
         })?;
         game.goto(current).map_err(|source| SaveError::BadMove { index: file.current, source })?;
+        game.set_opening(file.config.opening, &file.opening).map_err(SaveError::Opening)?;
         Ok(game)
     }
 
@@ -327,7 +337,9 @@ impl Game {
             } else {
                 (PlayerKind::Human, PlayerKind::Human)
             };
-            GameConfig { kind, black, white, time_per_move_ms: template.time_per_move_ms }
+            // Records carry no opening phase: the stones are plain moves.
+            let opening = OpeningRule::None;
+            GameConfig { kind, black, white, time_per_move_ms: template.time_per_move_ms, opening }
         };
         let template_rule = match template.kind {
             GameKind::Gomoku { rule, .. } => rule,
@@ -376,7 +388,8 @@ impl Game {
 /// A version 1 save: the moves to the position shown, then the redo list as the line's
 /// continuation.
 fn from_version_1(file: SaveFile) -> Result<Game, SaveError> {
-    let mut game = Game::new(file.config)?;
+    // Version 1 had no opening rules.
+    let mut game = Game::new(GameConfig { opening: OpeningRule::None, ..file.config })?;
     replay_saved(&mut game, file.moves.iter(), |index, source| SaveError::BadMove {
         index,
         source,

@@ -13,6 +13,7 @@ pub fn gomoku(rule: Rule) -> GameConfig {
         black: PlayerKind::Human,
         white: PlayerKind::Human,
         time_per_move_ms: 1000,
+        opening: Default::default(),
     }
 }
 

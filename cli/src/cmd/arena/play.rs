@@ -106,6 +106,7 @@ mod tests {
             black: PlayerKind::Human,
             white: PlayerKind::Human,
             time_per_move_ms: 100,
+            opening: Default::default(),
         }
     }
 
