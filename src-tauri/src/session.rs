@@ -12,9 +12,11 @@ use serde_json::json;
 use tengen_engine::ai::{
     limits_for, AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
 };
+use tengen_engine::game::opening::computer::{Act, Judge};
+use tengen_engine::game::opening::{self, Choice};
 use tengen_engine::game::{
-    Game, GameConfig, GameKind, NodeId, PlayerKind, Position, Setup, DEFAULT_GOMOKU_SIZE,
-    DEFAULT_TIME_PER_MOVE_MS,
+    Game, GameConfig, GameError, GameKind, MoveRecord, NodeId, PlayerKind, Position, Setup,
+    DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
 };
 use tengen_engine::{Color, Move, Point};
 
@@ -64,6 +66,8 @@ pub struct Job {
 #[derive(Debug)]
 pub enum Outcome {
     Found(SearchResult),
+    /// The computer's steps of the opening (stones and choices, in order).
+    Opening(Vec<Act>),
     /// The engine failed (it panicked, or was asked about the wrong game).
     Failed(String),
 }
@@ -94,6 +98,8 @@ pub struct SearchPlan {
     /// Search threads (the settings').
     pub threads: usize,
     factory: EngineFactory,
+    /// The game, when the computer acts in its opening (no move search then).
+    opening: Option<Game>,
 }
 
 impl SearchPlan {
@@ -102,7 +108,14 @@ impl SearchPlan {
         &self,
         cancel: &CancelFlag,
         report: &mut dyn FnMut(&SearchInfo),
-    ) -> Result<SearchResult, String> {
+    ) -> Result<Outcome, String> {
+        if let Some(game) = &self.opening {
+            // The opening's judgment gets the time per move in all.
+            let budget = self.limits.time.unwrap_or(Duration::from_secs(1));
+            let mut judge = Judge::new(self.seed, budget);
+            let acts = opening::computer::computer_acts(game, &mut judge);
+            return acts.map(Outcome::Opening).map_err(|e| e.to_string());
+        }
         // The slot stays locked for the search, so two searches never share an engine. The
         // engine is taken out and put back only when its search returns: one that panics
         // (half-updated tables) is dropped with the unwinding, and the next search starts
@@ -116,7 +129,7 @@ impl SearchPlan {
         let result =
             engine.search(&self.position, &self.limits, cancel, report).map_err(|e| e.to_string());
         *guard = Some((self.level, engine));
-        result
+        result.map(Outcome::Found)
     }
 }
 
@@ -511,6 +524,11 @@ impl Session {
         let ms = self.turn_started.elapsed().as_millis() as u64;
         let records = self.game.play(mv, ms).map_err(|e| AppError::refused(e, mv))?;
         self.changed();
+        Ok(self.played(&records, by))
+    }
+
+    /// The events of `records` just played (the first by `by`), with the game's end.
+    fn played(&mut self, records: &[MoveRecord], by: By) -> Vec<Event> {
         let mut events = Vec::new();
         for (i, r) in records.iter().enumerate() {
             let (x, y, pass) = match r.mv {
@@ -539,7 +557,7 @@ impl Session {
         if let Some(over) = self.game_over_event() {
             events.push(Event::GameOver(over));
         }
-        Ok(events)
+        events
     }
 
     /// The `game-over` payload when the game has ended.
@@ -558,11 +576,51 @@ impl Session {
         if matches!(&self.thinking, Some(t) if t.purpose == Purpose::Move) {
             return Err(AppError::ComputerThinking);
         }
+        self.human_acts()?;
+        self.apply(Move::Place(Point::new(x, y)), By::Human)
+    }
+
+    /// Refuses a human's action while the computer acts now (its move or opening step).
+    fn human_acts(&self) -> AppResult<()> {
         let color = self.game.side_to_move();
-        if self.game.result().is_none() && is_computer(&self.game, color) {
+        if self.game.result().is_none()
+            && matches!(self.game.acting_player(), PlayerKind::Computer { .. })
+        {
             return Err(AppError::NotYourTurn { color });
         }
-        self.apply(Move::Place(Point::new(x, y)), By::Human)
+        Ok(())
+    }
+
+    /// A human's opening choice (a colour, Swap2's two more stones, Soosõrv's count, offer
+    /// or pick); a pick plays its stone.
+    pub fn opening_choice(&mut self, choice: Choice) -> AppResult<Vec<Event>> {
+        self.not_editing()?;
+        if matches!(&self.thinking, Some(t) if t.purpose == Purpose::Move) {
+            return Err(AppError::ComputerThinking);
+        }
+        self.human_acts()?;
+        let ms = self.turn_started.elapsed().as_millis() as u64;
+        let records = self.game.opening_choice(choice, ms).map_err(|e| match e {
+            GameError::Opening(error) => AppError::Opening { error },
+            GameError::GameOver => AppError::GameOver,
+            e => AppError::Internal(e.to_string()),
+        })?;
+        self.changed();
+        Ok(self.played(&records, By::Human))
+    }
+
+    /// The computer's opening steps, each checked again by the game.
+    fn apply_opening(&mut self, acts: Vec<Act>) -> AppResult<Vec<Event>> {
+        let ms = self.turn_started.elapsed().as_millis() as u64;
+        let mut records = Vec::new();
+        for act in acts {
+            let before = self.game.history().len();
+            opening::computer::apply(&mut self.game, act, ms)
+                .map_err(|e| AppError::Internal(e.to_string()))?;
+            records.extend_from_slice(&self.game.history()[before..]);
+        }
+        self.changed();
+        Ok(self.played(&records, By::Computer))
     }
 
     /// Whether undo has something to take back: a human's move (or any move when nobody
@@ -659,10 +717,14 @@ impl Session {
             return None;
         }
         let color = self.game.side_to_move();
-        let PlayerKind::Computer { level } = self.game.player(color) else { return None };
+        // In the opening the step's player acts (whatever the colour to move).
+        let PlayerKind::Computer { level } = self.game.acting_player() else { return None };
         let delay = if has_human(&self.game) { Duration::ZERO } else { self.watch_delay };
         let slot = self.engines[color.index()].clone();
-        Some(self.plan(color, Purpose::Move, delay, level, slot))
+        let in_opening = self.game.opening_phase().step.is_some();
+        let mut plan = self.plan(color, Purpose::Move, delay, level, slot);
+        plan.opening = in_opening.then(|| self.game.clone());
+        Some(plan)
     }
 
     /// Starts a hint search for the human to move.
@@ -719,6 +781,7 @@ impl Session {
             seed: self.seed,
             threads: self.settings.search_threads(),
             factory: self.engine_factory.clone(),
+            opening: None,
         }
     }
 
@@ -749,6 +812,17 @@ impl Session {
                 self.stalled_at = Some(self.generation);
                 Some(Vec::new())
             }
+            Outcome::Opening(acts) => match self.apply_opening(acts) {
+                Ok(events) => Some(events),
+                Err(e) => {
+                    let detail = e.to_string();
+                    self.notice =
+                        Some(Notice { code: "ai_failed", params: json!({ "detail": detail }) });
+                    self.generation += 1;
+                    self.stalled_at = Some(self.generation);
+                    Some(Vec::new())
+                }
+            },
             Outcome::Found(result) => {
                 let candidates = result.info.candidates;
                 match job.purpose {
@@ -843,5 +917,55 @@ mod tests {
         let third = s.snapshot();
         assert!(first.seq >= 1 && first.seq < second.seq && second.seq < third.seq);
         assert_eq!(s.snapshot().seq, third.seq + 1, "an unchanged state is numbered anew");
+    }
+
+    #[test]
+    fn swap2_against_the_computer_the_human_proposes_and_the_computer_chooses() {
+        let computer = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::Master) };
+        let config = GameConfig {
+            kind: FREESTYLE,
+            black: PlayerKind::Human,
+            white: computer,
+            time_per_move_ms: 200,
+            opening: opening::OpeningRule::Swap2,
+        };
+        let mut s = Session::new(Game::new(config).unwrap(), Settings::default());
+        let view = s.snapshot().opening.expect("the opening is on");
+        assert!(!view.computer);
+        assert!(matches!(
+            s.opening_choice(Choice::PlaceTwo),
+            Err(AppError::Opening { error: opening::OpeningError::StoneExpected })
+        ));
+        // The human (the first player) places black, white, black; the third is white's
+        // turn on the board, but the human still acts.
+        for (x, y) in [(7, 7), (8, 8), (9, 7)] {
+            assert!(s.next_job().is_none());
+            s.play_human(x, y).unwrap();
+        }
+        let view = s.snapshot().opening.expect("the second player chooses");
+        assert!(view.computer);
+        assert!(matches!(s.play_human(0, 0), Err(AppError::NotYourTurn { .. })));
+        let err = s.opening_choice(Choice::Take { color: Color::Black }).unwrap_err();
+        assert!(matches!(err, AppError::NotYourTurn { .. }), "{err}");
+        // The computer's opening steps run as the worker runs them.
+        let plan = s.next_job().expect("the computer's opening step");
+        let outcome = plan.search(&plan.job.cancel, &mut |_| {}).unwrap();
+        assert!(matches!(&outcome, Outcome::Opening(acts) if !acts.is_empty()));
+        s.finish(&plan.job, outcome).expect("applied");
+        assert!(s.notice.is_none(), "{:?}", s.notice);
+        // Either the computer chose a colour (the opening is over) or placed two stones and
+        // the human chooses now.
+        match s.snapshot().opening {
+            None => assert_eq!(s.game.history().len(), 3),
+            Some(view) => {
+                assert_eq!(s.game.history().len(), 5);
+                assert!(!view.computer);
+                s.opening_choice(Choice::Take { color: Color::White }).unwrap();
+                assert!(s.snapshot().opening.is_none());
+                assert_eq!(s.game.player(Color::White), PlayerKind::Human);
+            }
+        }
+        let json = serde_json::to_value(s.snapshot()).unwrap();
+        assert!(json["openingName"].is_object() || json["openingName"].is_null());
     }
 }

@@ -6,7 +6,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tengen_engine::ai::{CancelFlag, SearchInfo, SearchResult};
+use tengen_engine::ai::{CancelFlag, SearchInfo};
 
 use crate::session::{Job, Outcome};
 
@@ -49,15 +49,14 @@ fn pause(delay: Duration, cancel: &CancelFlag) {
     }
 }
 
-/// Runs `search` for `job` on a blocking thread of Tauri's async runtime.
+/// Runs `search` for `job` on a blocking thread of Tauri's async runtime (a move's search,
+/// or the computer's opening steps).
 ///
 /// `progress` sees at most one report per [`PROGRESS_INTERVAL`]; `done` gets the outcome
 /// (also when the engine panics). Neither runs on the main thread.
 pub fn spawn<S, P, D>(job: Job, search: S, mut progress: P, done: D)
 where
-    S: FnOnce(&CancelFlag, &mut dyn FnMut(&SearchInfo)) -> Result<SearchResult, String>
-        + Send
-        + 'static,
+    S: FnOnce(&CancelFlag, &mut dyn FnMut(&SearchInfo)) -> Result<Outcome, String> + Send + 'static,
     P: FnMut(&Job, &SearchInfo) + Send + 'static,
     D: FnOnce(&Job, Outcome) + Send + 'static,
 {
@@ -74,7 +73,7 @@ where
             search(&cancel, &mut report)
         }));
         let outcome = match outcome {
-            Ok(Ok(result)) => Outcome::Found(result),
+            Ok(Ok(outcome)) => outcome,
             Ok(Err(why)) => Outcome::Failed(why),
             Err(payload) => Outcome::Failed(
                 payload
@@ -93,6 +92,7 @@ mod tests {
     use super::*;
     use crate::session::Purpose;
     use std::sync::mpsc;
+    use tengen_engine::ai::SearchResult;
     use tengen_engine::{Color, Move, Point};
 
     fn job(delay_ms: u64) -> Job {
@@ -136,7 +136,7 @@ mod tests {
                     report(&SearchInfo::default());
                     thread::sleep(Duration::from_millis(1));
                 }
-                Ok(result(3))
+                Ok(Outcome::Found(result(3)))
             },
             move |_, _| ptx.send(()).unwrap(),
             move |j, outcome| tx.send((j.generation, outcome)).unwrap(),
