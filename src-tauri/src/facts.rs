@@ -8,6 +8,7 @@
 //! `TENGEN_WRITE_FACTS=1 cargo test -p tengen-app --lib facts`.
 
 use serde::Serialize;
+use tengen_engine::game::opening::{OpeningRule, MAX_OFFERS};
 use tengen_engine::game::{
     GameConfig, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS, GOMOKU_SIZE_CHOICES,
     MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS, TIME_PER_MOVE_CHOICES_MS,
@@ -36,6 +37,15 @@ pub struct LevelFact {
     pub follows_clock: bool,
 }
 
+/// One opening rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpeningFact {
+    pub rule: OpeningRule,
+    /// Only with the Renju rule (on a board with a centre line).
+    pub renju_only: bool,
+}
+
 /// A range of numbers with the values offered in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choices<T> {
@@ -54,6 +64,10 @@ pub struct Facts {
     pub levels: Vec<LevelFact>,
     /// The Gomoku rules, in the engine's order.
     pub rules: Vec<Rule>,
+    /// The opening rules, each with whether it needs Renju.
+    pub openings: Vec<OpeningFact>,
+    /// Soosõrv: the most 5th moves the white player may ask for.
+    pub max_offers: u8,
     pub time_per_move_ms: Choices<u64>,
     pub gomoku_sizes: Choices<u8>,
     pub default_settings: Settings,
@@ -77,6 +91,11 @@ pub fn facts() -> Facts {
     Facts {
         levels: Level::all().map(LevelFact::from).collect(),
         rules: Rule::ALL.to_vec(),
+        openings: OpeningRule::ALL
+            .iter()
+            .map(|&rule| OpeningFact { rule, renju_only: rule.needs_renju() })
+            .collect(),
+        max_offers: MAX_OFFERS,
         time_per_move_ms: Choices {
             min: MIN_TIME_PER_MOVE_MS,
             max: MAX_TIME_PER_MOVE_MS,

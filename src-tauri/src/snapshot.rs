@@ -137,6 +137,11 @@ pub struct Snapshot {
     pub size: u8,
     pub players: Players,
     pub time_per_move_ms: u64,
+    /// The opening rule of the game's settings.
+    pub opening_rule: OpeningRule,
+    /// The players as the settings name them: with an opening rule, `black` is the first
+    /// player and `white` the second (`players` says who plays each colour now).
+    pub seats: Players,
     /// The opening phase while it lasts (`null` after it, and with no opening rule).
     pub opening: Option<OpeningView>,
     /// The Renju opening the line shown starts with, once its three stones stand.
@@ -189,6 +194,8 @@ impl Snapshot {
             size: 0,
             players: Players { black: PlayerKind::Human, white: PlayerKind::Human },
             time_per_move_ms: 0,
+            opening_rule: OpeningRule::None,
+            seats: Players { black: PlayerKind::Human, white: PlayerKind::Human },
             opening: None,
             opening_name: None,
             board: Vec::new(),
@@ -327,6 +334,8 @@ pub fn build(session: &Session) -> Snapshot {
         size,
         players: Players { black: game.player(Color::Black), white: game.player(Color::White) },
         time_per_move_ms: config.time_per_move_ms,
+        opening_rule: config.opening,
+        seats: Players { black: config.black, white: config.white },
         opening: opening_view(session),
         opening_name: game.opening_name().map(|id| OpeningName {
             id,

@@ -15,6 +15,7 @@ import { installStartPanel, openStartPanel, isStartPanelOpen, refresh as refresh
 import { installSettings, applySettings, saveSettings, openSettings, settings, withDefaults } from './settings.js';
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
 import { installCoach, renderCoach } from './coach.js';
+import { installOpening, renderOpening, boardChoice } from './opening.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -381,6 +382,7 @@ function render() {
   renderAnalysis();
   editor.render(snap);
   renderCoach(snap, !!settings().coach, soleHuman(snap));
+  renderOpening(snap);
 }
 
 /** The colour the one human player plays, or null (two players, or none). */
@@ -515,6 +517,8 @@ function select(x, y) {
     state.cursor = { x, y };
     return command(() => api.edit({ op: 'set', x, y, stone: editor.stoneFor(snap.board?.[y]?.[x] ?? null) }));
   }
+  const choice = boardChoice(snap, x, y);
+  if (choice) return command(() => api.openingChoice(choice));
   return play(x, y);
 }
 
@@ -555,6 +559,7 @@ const anyDialogOpen = () => [...document.querySelectorAll('dialog')].some((d) =>
 
 function wire() {
   board = new Board($('#board'), { onSelect: (x, y) => select(x, y) });
+  installOpening({ choose: (choice) => command(() => api.openingChoice(choice)) });
   moveList = new MoveList($('#move-list'), $('#moves-empty'), {
     ply: (ply) => command(() => api.navigate({ to: 'ply', ply })),
     go: (node) => command(() => api.navigate({ to: 'node', node })),

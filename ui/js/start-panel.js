@@ -18,15 +18,17 @@ let hooks = {
 };
 
 // What the panel was filled with, until the fields that depend on the game are rebuilt.
-const wanted = { rule: null, size: FACTS.gomokuSizes.default, level: null, time: FACTS.timePerMoveMs.default };
+const wanted = { rule: null, size: FACTS.gomokuSizes.default, level: null, time: FACTS.timePerMoveMs.default, opening: null };
 
 /** The settings of the game in a snapshot, in the shape new_game takes. */
 export function configOf(snap) {
   return {
     kind: snap.game === 'gomoku' ? { game: 'gomoku', rule: snap.rule, size: snap.size } : { game: snap.game },
-    black: snap.players?.black,
-    white: snap.players?.white,
+    // The settings' players: with an opening rule, black is the first player.
+    black: (snap.seats || snap.players)?.black,
+    white: (snap.seats || snap.players)?.white,
     timePerMoveMs: snap.timePerMoveMs,
+    opening: snap.openingRule || 'none',
   };
 }
 
@@ -46,6 +48,7 @@ function fill(config) {
     wanted.rule = c.kind.rule;
     wanted.size = c.kind.size;
   }
+  wanted.opening = c.opening || 'none';
   const b = c.black?.type;
   const w = c.white?.type;
   form.side.value = b === 'human' && w === 'human' ? 'both' : b === 'human' ? 'black' : w === 'human' ? 'white' : 'none';
@@ -68,6 +71,13 @@ export function refresh() {
   form.rule.replaceChildren(...FACTS.rules.map((r) => option(r, t(`rule.${r}`))));
   form.rule.value = FACTS.rules.includes(rule) ? rule : FACTS.defaultConfig.kind.rule;
   wanted.rule = null;
+  // The opening rules that fit the rule (Rust's facts: Soosõrv only under Renju).
+  const opening = wanted.opening || form.opening.value || 'none';
+  const openings = FACTS.openings.filter((o) => !o.renjuOnly || form.rule.value === 'renju').map((o) => o.rule);
+  form.opening.replaceChildren(...openings.map((o) => option(o, t(`opening.rule.${o}`))));
+  form.opening.value = gomoku && openings.includes(opening) ? opening : 'none';
+  wanted.opening = null;
+  $('#field-opening').hidden = !gomoku;
   // Reversi has one rule and one size: only the fields that apply are shown.
   $('#field-rule').hidden = !gomoku;
   $('#field-size').hidden = !gomoku;
@@ -92,7 +102,10 @@ export function refresh() {
   // Whether the chosen level thinks for this time or at its own pace (Rust's fact).
   $('#time-note').textContent = pick && !nobody ? t(pick.followsClock ? 'start.time.follows' : 'start.time.own_pace') : '';
 
-  $('#rule-desc').textContent = gomoku ? t(`rule.${form.rule.value}.desc`) : t('rule.reversi.desc');
+  const openingDesc = gomoku && form.opening.value !== 'none'
+    ? ` ${t(`opening.rule.${form.opening.value}.desc`)} ${t('start.opening.note')}`
+    : '';
+  $('#rule-desc').textContent = (gomoku ? t(`rule.${form.rule.value}.desc`) : t('rule.reversi.desc')) + openingDesc;
 }
 
 function read() {
@@ -107,6 +120,7 @@ function read() {
     black: side === 'black' || side === 'both' ? human : computer,
     white: side === 'white' || side === 'both' ? human : computer,
     timePerMoveMs: Number(form.time.value),
+    opening: game === 'gomoku' ? form.opening.value : 'none',
   };
 }
 
@@ -137,6 +151,6 @@ export function installStartPanel(given) {
   hooks = { ...hooks, ...given };
   const form = $('#start-form');
   form.addEventListener('submit', submit);
-  for (const field of [form.game, form.rule, form.side, form.level]) field.addEventListener('change', () => refresh());
+  for (const field of [form.game, form.rule, form.side, form.level, form.opening]) field.addEventListener('change', () => refresh());
   $('#start-cancel').addEventListener('click', () => $('#start-dialog').close());
 }
