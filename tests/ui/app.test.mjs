@@ -138,6 +138,7 @@ test('the start panel sends new_game with the chosen config', async () => {
       black: { type: 'computer', level: { game: 'gomoku', level: 'lookahead' } },
       white: { type: 'human' },
       timePerMoveMs: 2000,
+      opening: 'none',
     },
   });
   // The choice is remembered in the settings.
