@@ -50,11 +50,13 @@ fn config_serde_matches_the_ipc_contract() {
             "kind": {"game": "gomoku", "rule": "renju", "size": 15},
             "black": {"type": "human"},
             "white": {"type": "computer", "level": {"game": "gomoku", "level": "master"}},
-            "timePerMoveMs": 1000,
-            "opening": "none"
+            "timePerMoveMs": 1000
         })
     );
     assert_eq!(serde_json::from_value::<GameConfig>(json).unwrap(), config);
+    // An opening rule other than none is written.
+    let swap2 = GameConfig { opening: tengen_engine::game::OpeningRule::Swap2, ..config };
+    assert_eq!(serde_json::to_value(swap2).unwrap()["opening"], "swap2");
     let rev = serde_json::to_value(reversi().kind).unwrap();
     assert_eq!(rev, serde_json::json!({"game": "reversi"}));
 }

@@ -135,7 +135,6 @@ export const FACTS = Object.freeze({
         "level": "pattern"
       }
     },
-    "timePerMoveMs": 1000,
-    "opening": "none"
+    "timePerMoveMs": 1000
   }
 });

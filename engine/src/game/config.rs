@@ -117,8 +117,8 @@ pub struct GameConfig {
     pub time_per_move_ms: u64,
     /// The opening rule (Gomoku). With a rule other than `none`, `black` is the first
     /// player and `white` the second until the opening's choice of colours
-    /// ([`super::Game::player`] maps them).
-    #[serde(default)]
+    /// ([`super::Game::player`] maps them). Left out of the JSON when `none`, as before.
+    #[serde(default, skip_serializing_if = "OpeningRule::is_none")]
     pub opening: OpeningRule,
 }
 
