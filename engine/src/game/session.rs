@@ -188,7 +188,9 @@ impl Game {
 
     /// Where the opening stands at the position shown.
     pub fn opening_phase(&self) -> Phase {
-        self.opening.phase(&self.stones())
+        // Without a rule there are no steps: no need to gather the stones.
+        let stones = if self.opening.rule().is_none() { Vec::new() } else { self.stones() };
+        self.opening.phase(&stones)
     }
 
     /// The canonical Renju opening the line shown starts with (any Gomoku game, whatever
