@@ -7,6 +7,7 @@
 const COMMANDS: &[&str] = &[
     "new_game",
     "play_move",
+    "opening_choice",
     "undo",
     "redo",
     "resign",

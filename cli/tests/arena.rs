@@ -41,8 +41,14 @@ fn moves_and_verdict(line: &str) -> (usize, &str) {
 }
 
 fn humans(kind: GameKind) -> GameConfig {
-    let (black, white) = (PlayerKind::Human, PlayerKind::Human);
-    GameConfig { kind, black, white, time_per_move_ms: 1000, time_control: Default::default() }
+    GameConfig {
+        kind,
+        black: PlayerKind::Human,
+        white: PlayerKind::Human,
+        time_per_move_ms: 1000,
+        time_control: Default::default(),
+        opening: Default::default(),
+    }
 }
 
 /// Reopens game `i`'s record from `dir` and checks it against its printed line: the same

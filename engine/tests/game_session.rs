@@ -17,6 +17,7 @@ fn gomoku(rule: Rule, size: u8) -> GameConfig {
         white: PlayerKind::Human,
         time_per_move_ms: 1000,
         time_control: Default::default(),
+        opening: Default::default(),
     }
 }
 
@@ -42,6 +43,7 @@ fn config_serde_matches_the_ipc_contract() {
         white: PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::Master) },
         time_per_move_ms: 1000,
         time_control: Default::default(),
+        opening: Default::default(),
     };
     let json = serde_json::to_value(config).unwrap();
     assert_eq!(
@@ -55,6 +57,9 @@ fn config_serde_matches_the_ipc_contract() {
         })
     );
     assert_eq!(serde_json::from_value::<GameConfig>(json).unwrap(), config);
+    // An opening rule other than none is written.
+    let swap2 = GameConfig { opening: tengen_engine::game::OpeningRule::Swap2, ..config };
+    assert_eq!(serde_json::to_value(swap2).unwrap()["opening"], "swap2");
     let rev = serde_json::to_value(reversi().kind).unwrap();
     assert_eq!(rev, serde_json::json!({"game": "reversi"}));
 }

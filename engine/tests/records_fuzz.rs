@@ -21,8 +21,14 @@ fn config(default: u32) -> ProptestConfig {
 }
 
 fn people(kind: GameKind) -> GameConfig {
-    let (black, white) = (PlayerKind::Human, PlayerKind::Human);
-    GameConfig { kind, black, white, time_per_move_ms: 1000, time_control: Default::default() }
+    GameConfig {
+        kind,
+        black: PlayerKind::Human,
+        white: PlayerKind::Human,
+        time_per_move_ms: 1000,
+        time_control: Default::default(),
+        opening: Default::default(),
+    }
 }
 
 fn kind_of(seed: u64) -> GameKind {

@@ -160,6 +160,7 @@ mod tests {
             white: PlayerKind::Human,
             time_per_move_ms: 1000,
             time_control: Default::default(),
+            opening: Default::default(),
         };
         Session::new(Game::new(config).unwrap(), Settings { coach, ..Settings::default() })
     }

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use tauri::ipc::{CommandArg, CommandItem, InvokeError};
 use tauri::{AppHandle, Manager, Runtime, State};
+use tengen_engine::game::opening::Choice;
 use tengen_engine::game::GameConfig;
 
 use crate::analysis::{self, AnalysisHandle, AnalysisSettings};
@@ -72,6 +73,14 @@ pub fn new_game<R: Runtime>(app: AppHandle<R>, config: Arg<GameConfig>) -> AppRe
 #[tauri::command(async)]
 pub fn play_move<R: Runtime>(app: AppHandle<R>, x: Arg<u8>, y: Arg<u8>) -> AppResult<Snapshot> {
     change(&app, |s| s.play_human(x.0, y.0))
+}
+
+/// The human's opening choice (`{"kind":"take","color":"white"}`, `{"kind":"place_two"}`,
+/// `{"kind":"declare","count":3}`, `{"kind":"offer","point":{"x":7,"y":5}}`,
+/// `{"kind":"pick","point":{...}}`); a pick plays its stone.
+#[tauri::command(async)]
+pub fn opening_choice<R: Runtime>(app: AppHandle<R>, choice: Arg<Choice>) -> AppResult<Snapshot> {
+    change(&app, |s| s.opening_choice(choice.0))
 }
 
 /// Takes back the last move (against the computer, its reply and the human's move).

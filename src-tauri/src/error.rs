@@ -7,6 +7,7 @@
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
+use tengen_engine::game::opening::OpeningError;
 use tengen_engine::game::{GameError, IllegalReason, SetupError};
 use tengen_engine::{Color, Move};
 
@@ -63,6 +64,9 @@ pub enum AppError {
     /// The user closed a dialog, or a search was stopped before it found anything.
     #[error("Cancelled.")]
     Cancelled,
+    /// An opening step out of turn or out of place; `error` names which (its own code).
+    #[error("Not in this opening: {error}.")]
+    Opening { error: OpeningError },
     /// Something that should not happen (a poisoned lock, an engine in the wrong game).
     #[error("Internal error: {0}.")]
     Internal(String),
@@ -89,6 +93,7 @@ impl AppError {
             AppError::CannotPause => "cannot_pause",
             AppError::Engine { .. } => "engine_error",
             AppError::Cancelled => "cancelled",
+            AppError::Opening { .. } => "opening",
             AppError::Internal(_) => "internal",
         }
     }
@@ -120,6 +125,7 @@ impl AppError {
                 "problem": problem, "path": path, "detail": detail,
                 "seconds": crate::engines::STARTUP.as_secs(),
             }),
+            AppError::Opening { error } => opening_params(error),
             _ => json!({}),
         }
     }
@@ -139,6 +145,9 @@ impl AppError {
     /// The engine refused to play `mv`: an illegal move names its reason (the engine's
     /// [`GameError::illegal`]) and the engine's sentence; any other refusal is internal.
     pub fn refused(e: GameError, mv: Move) -> AppError {
+        if let GameError::Opening(error) = e {
+            return AppError::Opening { error };
+        }
         match e.illegal() {
             Some(reason) => {
                 let (x, y) = mv.point().map_or((0, 0), |p| (p.x, p.y));
@@ -212,6 +221,21 @@ impl From<SetupError> for AppError {
 
 /// What commands return.
 pub type AppResult<T> = Result<T, AppError>;
+
+/// An opening refusal's parameters: its `reason` code and the numbers it names.
+fn opening_params(error: &OpeningError) -> Value {
+    let mut v = json!({ "reason": error.code() });
+    match *error {
+        OpeningError::OutsideArea { within } => v["size"] = json!(2 * within as u32 + 1),
+        OpeningError::BadCount { count, max } => {
+            v["count"] = json!(count);
+            v["max"] = json!(max);
+        }
+        OpeningError::Forbidden(kind) => v["kind"] = json!(kind),
+        _ => {}
+    }
+    v
+}
 
 #[cfg(test)]
 mod tests {

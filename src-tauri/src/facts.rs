@@ -8,6 +8,7 @@
 //! `TENGEN_WRITE_FACTS=1 cargo test -p tengen-app --lib facts`.
 
 use serde::Serialize;
+use tengen_engine::game::opening::{OpeningRule, MAX_OFFERS};
 use tengen_engine::game::{
     GameConfig, TimeControl, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS, GOMOKU_SIZE_CHOICES,
     MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS, TIME_PER_MOVE_CHOICES_MS, URGENT_MS,
@@ -34,6 +35,15 @@ pub struct LevelFact {
     /// Whether the level thinks for the player's time per move (the others search to their
     /// own fixed depth).
     pub follows_clock: bool,
+}
+
+/// One opening rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpeningFact {
+    pub rule: OpeningRule,
+    /// Only with the Renju rule (on a board with a centre line).
+    pub renju_only: bool,
 }
 
 /// A range of numbers with the values offered in it.
@@ -64,6 +74,10 @@ pub struct Facts {
     pub levels: Vec<LevelFact>,
     /// The Gomoku rules, in the engine's order.
     pub rules: Vec<Rule>,
+    /// The opening rules, each with whether it needs Renju.
+    pub openings: Vec<OpeningFact>,
+    /// Soosõrv: the most 5th moves the white player may ask for.
+    pub max_offers: u8,
     pub time_per_move_ms: Choices<u64>,
     pub gomoku_sizes: Choices<u8>,
     pub time_controls: ClockFacts,
@@ -88,6 +102,11 @@ pub fn facts() -> Facts {
     Facts {
         levels: Level::all().map(LevelFact::from).collect(),
         rules: Rule::ALL.to_vec(),
+        openings: OpeningRule::ALL
+            .iter()
+            .map(|&rule| OpeningFact { rule, renju_only: rule.needs_renju() })
+            .collect(),
+        max_offers: MAX_OFFERS,
         time_per_move_ms: Choices {
             min: MIN_TIME_PER_MOVE_MS,
             max: MAX_TIME_PER_MOVE_MS,

@@ -44,6 +44,7 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
     let builder = builder.invoke_handler(tauri::generate_handler![
         commands::new_game,
         commands::play_move,
+        commands::opening_choice,
         commands::undo,
         commands::redo,
         commands::resign,

@@ -71,11 +71,17 @@ impl AppState {
         // with a notice).
         session.take_stored_review(review.flatten());
         let review_notice = session.notice.take();
-        session.file_notices =
-            [settings_notice, game_notice, stats_notice, engines_notice, engine_notice, review_notice]
-                .into_iter()
-                .flatten()
-                .collect();
+        session.file_notices = [
+            settings_notice,
+            game_notice,
+            stats_notice,
+            engines_notice,
+            engine_notice,
+            review_notice,
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         Ok(AppState {
             session: Mutex::new(session),
             storage,

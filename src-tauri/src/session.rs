@@ -12,10 +12,11 @@ use serde_json::json;
 use tengen_engine::ai::{
     limits_for, AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
 };
+use tengen_engine::game::opening::computer::{Act, Judge};
+use tengen_engine::game::opening::{self, Choice};
 use tengen_engine::game::{
-    Clock, EndReason, ForfeitReason, Game, GameConfig, GameKind, NodeId, PlayerKind, Position,
-    Setup, TimeControl,
-    DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
+    Clock, EndReason, ForfeitReason, Game, GameConfig, GameError, GameKind, NodeId, PlayerKind,
+    Position, Setup, TimeControl, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
 };
 use tengen_engine::gomocup::{Brain, BrainError};
 use tengen_engine::{Color, Move, Point};
@@ -104,6 +105,8 @@ pub struct Job {
 #[derive(Debug)]
 pub enum Outcome {
     Found(SearchResult),
+    /// The computer's steps of the opening (stones and choices, in order).
+    Opening(Vec<Act>),
     /// The engine failed (it panicked, or was asked about the wrong game).
     Failed(String),
     /// An external engine failed during its turn (crashed, did not answer in time, answered
@@ -147,12 +150,24 @@ pub struct SearchPlan {
     /// The game's time per move (an external brain's `timeout_turn`).
     pub time_per_move_ms: u64,
     factory: EngineFactory,
+    /// The game, when the computer acts in its opening (no move search then).
+    opening: Option<Game>,
 }
 
 impl SearchPlan {
     /// Runs the search on the calling thread with the side's engine (made on first use),
-    /// or asks the side's external brain (started on first use).
+    /// or asks the side's external brain (started on first use); in the opening, the
+    /// computer's opening steps.
     pub fn search(&self, cancel: &CancelFlag, report: &mut dyn FnMut(&SearchInfo)) -> Outcome {
+        if let Some(game) = &self.opening {
+            // The opening's judgment gets the time per move in all.
+            let budget = self.limits.time.unwrap_or(Duration::from_secs(1));
+            let mut judge = Judge::new(self.seed, budget);
+            return match opening::computer::computer_acts(game, &mut judge) {
+                Ok(acts) => Outcome::Opening(acts),
+                Err(e) => Outcome::Failed(e.to_string()),
+            };
+        }
         let (level, slot) = match &self.searcher {
             Searcher::Level { level, slot } => (*level, slot),
             Searcher::External { engine, slot } => return self.ask_brain(engine, slot, cancel),
@@ -396,6 +411,7 @@ pub fn default_config() -> GameConfig {
         },
         time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
         time_control: Default::default(),
+        opening: Default::default(),
     }
 }
 
@@ -832,7 +848,7 @@ impl Session {
         color: Color,
         answer: Result<Move, (ForfeitReason, String)>,
     ) -> Vec<Event> {
-        let ms = self.turn_started.elapsed().as_millis() as u64;
+        let ms = self.clock.spent(Instant::now());
         let (detail, answer) = match answer {
             Ok(mv) => (self.game.check(mv).err().map(|e| e.to_string()), Ok(mv)),
             Err((reason, detail)) => (Some(detail), Err(reason)),
@@ -914,14 +930,54 @@ impl Session {
         if matches!(&self.thinking, Some(t) if t.purpose == Purpose::Move) {
             return Err(AppError::ComputerThinking);
         }
-        let color = self.game.side_to_move();
-        if self.game.result().is_none() && is_computer(&self.game, color) {
-            return Err(AppError::NotYourTurn { color });
-        }
+        self.human_acts()?;
         let events = self.apply(Move::Place(Point::new(x, y)), By::Human)?;
         // A move ends the player's pause.
         self.pauses.user = false;
         Ok(events)
+    }
+
+    /// Refuses a human's action while the computer acts now (its move or opening step).
+    fn human_acts(&self) -> AppResult<()> {
+        let color = self.game.side_to_move();
+        if self.game.result().is_none()
+            && matches!(self.game.acting_player(), PlayerKind::Computer { .. })
+        {
+            return Err(AppError::NotYourTurn { color });
+        }
+        Ok(())
+    }
+
+    /// A human's opening choice (a colour, Swap2's two more stones, Soosõrv's count, offer
+    /// or pick); a pick plays its stone.
+    pub fn opening_choice(&mut self, choice: Choice) -> AppResult<Vec<Event>> {
+        self.not_editing()?;
+        if matches!(&self.thinking, Some(t) if t.purpose == Purpose::Move) {
+            return Err(AppError::ComputerThinking);
+        }
+        self.human_acts()?;
+        let ms = self.clock.spent(Instant::now());
+        let records = self.game.opening_choice(choice, ms).map_err(|e| match e {
+            GameError::Opening(error) => AppError::Opening { error },
+            GameError::GameOver => AppError::GameOver,
+            e => AppError::Internal(e.to_string()),
+        })?;
+        self.changed();
+        Ok(self.announce(&records, By::Human))
+    }
+
+    /// The computer's opening steps, each checked again by the game.
+    fn apply_opening(&mut self, acts: Vec<Act>) -> AppResult<Vec<Event>> {
+        let ms = self.clock.spent(Instant::now());
+        let mut records = Vec::new();
+        for act in acts {
+            let before = self.game.history().len();
+            opening::computer::apply(&mut self.game, act, ms)
+                .map_err(|e| AppError::Internal(e.to_string()))?;
+            records.extend_from_slice(&self.game.history()[before..]);
+        }
+        self.changed();
+        Ok(self.announce(&records, By::Computer))
     }
 
     /// Whether undo has something to take back: a human's move (or any move when nobody
@@ -1025,18 +1081,23 @@ impl Session {
         }
         let color = self.game.side_to_move();
         let delay = if has_human(&self.game) { Duration::ZERO } else { self.watch_delay };
-        let searcher = match self.game.player(color) {
+        // In the opening the step's player acts (whatever the colour to move).
+        let in_opening = self.game.opening_phase().step.is_some();
+        let searcher = match self.game.acting_player() {
             PlayerKind::Human => return None,
             PlayerKind::Computer { level } => {
                 Searcher::Level { level, slot: self.engines[color.index()].clone() }
             }
+            // Every way a game enters the session keeps only engines of the list (and an
+            // external engine plays no opening rule: `GameConfig::validate`).
             PlayerKind::External { id } => {
-                // Every way a game enters the session keeps only engines of the list.
                 let engine = self.engine_list.get(id)?.clone();
                 Searcher::External { engine, slot: self.brains[color.index()].clone() }
             }
         };
-        Some(self.plan(color, Purpose::Move, delay, searcher))
+        let mut plan = self.plan(color, Purpose::Move, delay, searcher);
+        plan.opening = in_opening.then(|| self.game.clone());
+        Some(plan)
     }
 
     /// Starts a hint search for the human to move.
@@ -1097,6 +1158,7 @@ impl Session {
             threads: self.settings.search_threads(),
             time_per_move_ms,
             factory: self.engine_factory.clone(),
+            opening: None,
         }
     }
 
@@ -1152,6 +1214,17 @@ impl Session {
                 self.stalled_at = Some(self.generation);
                 Some(Vec::new())
             }
+            Outcome::Opening(acts) => match self.apply_opening(acts) {
+                Ok(events) => Some(events),
+                Err(e) => {
+                    let detail = e.to_string();
+                    self.notice =
+                        Some(Notice { code: "ai_failed", params: json!({ "detail": detail }) });
+                    self.generation += 1;
+                    self.stalled_at = Some(self.generation);
+                    Some(Vec::new())
+                }
+            },
             Outcome::Found(result) => {
                 let candidates = result.info.candidates;
                 match job.purpose {
@@ -1364,5 +1437,56 @@ mod tests {
         r.sync_clock(Instant::now());
         assert!(r.clock.is_running());
         assert!(r.game.history()[1].ms >= 5000);
+    }
+
+    #[test]
+    fn swap2_against_the_computer_the_human_proposes_and_the_computer_chooses() {
+        let computer = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::Master) };
+        let config = GameConfig {
+            kind: FREESTYLE,
+            black: PlayerKind::Human,
+            white: computer,
+            time_per_move_ms: 200,
+            time_control: TimeControl::None,
+            opening: opening::OpeningRule::Swap2,
+        };
+        let mut s = Session::new(Game::new(config).unwrap(), Settings::default());
+        let view = s.snapshot().opening.expect("the opening is on");
+        assert!(!view.computer);
+        assert!(matches!(
+            s.opening_choice(Choice::PlaceTwo),
+            Err(AppError::Opening { error: opening::OpeningError::StoneExpected })
+        ));
+        // The human (the first player) places black, white, black; the third is white's
+        // turn on the board, but the human still acts.
+        for (x, y) in [(7, 7), (8, 8), (9, 7)] {
+            assert!(s.next_job().is_none());
+            s.play_human(x, y).unwrap();
+        }
+        let view = s.snapshot().opening.expect("the second player chooses");
+        assert!(view.computer);
+        assert!(matches!(s.play_human(0, 0), Err(AppError::NotYourTurn { .. })));
+        let err = s.opening_choice(Choice::Take { color: Color::Black }).unwrap_err();
+        assert!(matches!(err, AppError::NotYourTurn { .. }), "{err}");
+        // The computer's opening steps run as the worker runs them.
+        let plan = s.next_job().expect("the computer's opening step");
+        let outcome = plan.search(&plan.job.cancel, &mut |_| {});
+        assert!(matches!(&outcome, Outcome::Opening(acts) if !acts.is_empty()));
+        s.finish(&plan.job, outcome).expect("applied");
+        assert!(s.notice.is_none(), "{:?}", s.notice);
+        // Either the computer chose a colour (the opening is over) or placed two stones and
+        // the human chooses now.
+        match s.snapshot().opening {
+            None => assert_eq!(s.game.history().len(), 3),
+            Some(view) => {
+                assert_eq!(s.game.history().len(), 5);
+                assert!(!view.computer);
+                s.opening_choice(Choice::Take { color: Color::White }).unwrap();
+                assert!(s.snapshot().opening.is_none());
+                assert_eq!(s.game.player(Color::White), PlayerKind::Human);
+            }
+        }
+        let json = serde_json::to_value(s.snapshot()).unwrap();
+        assert!(json["openingName"].is_object() || json["openingName"].is_null());
     }
 }

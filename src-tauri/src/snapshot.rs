@@ -4,7 +4,8 @@
 
 use serde::Serialize;
 use tengen_engine::ai::Score;
-use tengen_engine::game::{EndReason, GameKind, PlayerKind, Position, TimeControl};
+use tengen_engine::game::opening::{OpeningRule, Phase};
+use tengen_engine::game::{EndReason, GameKind, PlayerKind, Position, RenjuOpening, TimeControl};
 use tengen_engine::gomoku::{self, ForbiddenKind, Rule};
 use tengen_engine::{Color, Move, Point};
 
@@ -115,6 +116,29 @@ pub struct ResultView {
     pub discs: Option<Counts>,
 }
 
+/// The opening phase while it lasts: the rule, the step now (who acts — `first` or
+/// `second`, and whether that player is the computer — and what they do), the colour the
+/// first player has so far, and Soosõrv's count and offers.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OpeningView {
+    pub rule: OpeningRule,
+    #[serde(flatten)]
+    pub phase: Phase,
+    /// Whether the player who acts now is the computer.
+    pub computer: bool,
+}
+
+/// The canonical Renju opening the line starts with: `kagetsu`, its RIF code (`4D`) and
+/// both names.
+#[derive(Clone, Debug, Serialize)]
+pub struct OpeningName {
+    pub id: RenjuOpening,
+    pub code: String,
+    pub romaji: &'static str,
+    pub chinese: &'static str,
+}
+
 /// The whole state as the UI draws it (see the IPC contract).
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -130,6 +154,15 @@ pub struct Snapshot {
     pub size: u8,
     pub players: Players,
     pub time_per_move_ms: u64,
+    /// The opening rule of the game's settings.
+    pub opening_rule: OpeningRule,
+    /// The players as the settings name them: with an opening rule, `black` is the first
+    /// player and `white` the second (`players` says who plays each colour now).
+    pub seats: Players,
+    /// The opening phase while it lasts (`null` after it, and with no opening rule).
+    pub opening: Option<OpeningView>,
+    /// The Renju opening the line shown starts with, once its three stones stand.
+    pub opening_name: Option<OpeningName>,
     /// `board[y][x]`, y from the top.
     pub board: Vec<Vec<Option<Color>>>,
     pub to_move: Option<Color>,
@@ -180,6 +213,10 @@ impl Snapshot {
             size: 0,
             players: Players { black: PlayerKind::Human, white: PlayerKind::Human },
             time_per_move_ms: 0,
+            opening_rule: OpeningRule::None,
+            seats: Players { black: PlayerKind::Human, white: PlayerKind::Human },
+            opening: None,
+            opening_name: None,
             board: Vec::new(),
             to_move: None,
             moves: Vec::new(),
@@ -331,6 +368,15 @@ pub fn build(session: &Session) -> Snapshot {
         size,
         players: Players { black: game.player(Color::Black), white: game.player(Color::White) },
         time_per_move_ms: config.time_per_move_ms,
+        opening_rule: config.opening,
+        seats: Players { black: config.black, white: config.white },
+        opening: opening_view(session),
+        opening_name: game.opening_name().map(|id| OpeningName {
+            id,
+            code: id.code(),
+            romaji: id.romaji(),
+            chinese: id.chinese(),
+        }),
         board,
         to_move: if over { None } else { Some(game.side_to_move()) },
         moves,
@@ -355,4 +401,12 @@ pub fn build(session: &Session) -> Snapshot {
         coach: crate::coach::view(session),
         clock: clock_view(session),
     }
+}
+
+fn opening_view(session: &Session) -> Option<OpeningView> {
+    let game = &session.game;
+    let phase = game.opening_phase();
+    let step = phase.step.filter(|_| game.result().is_none())?;
+    let computer = !game.role_player(step.role).is_human();
+    Some(OpeningView { rule: game.opening().rule(), phase, computer })
 }

@@ -119,6 +119,7 @@ mod tests {
             white,
             time_per_move_ms: 1000,
             time_control: Default::default(),
+            opening: Default::default(),
         })
         .unwrap()
     }

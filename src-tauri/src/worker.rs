@@ -49,7 +49,8 @@ fn pause(delay: Duration, cancel: &CancelFlag) {
     }
 }
 
-/// Runs `search` for `job` on a blocking thread of Tauri's async runtime.
+/// Runs `search` for `job` on a blocking thread of Tauri's async runtime (a move's search,
+/// or the computer's opening steps).
 ///
 /// `progress` sees at most one report per [`PROGRESS_INTERVAL`]; `done` gets the outcome
 /// (also when the engine panics). Neither runs on the main thread.

@@ -139,6 +139,7 @@ test('the start panel sends new_game with the chosen config', async () => {
       white: { type: 'human' },
       timePerMoveMs: 2000,
       timeControl: { type: 'none' },
+      opening: 'none',
     },
   });
   // The choice is remembered in the settings.

@@ -49,6 +49,7 @@
     set_settings: (args) => args.settings,
     get_snapshot: () => mock.snapshot,
     play_move: (args) => mock.fakePlay(args),
+    opening_choice: () => mock.snapshot,
     undo: () => mock.snapshot,
     redo: () => mock.snapshot,
     hint: () => mock.snapshot,

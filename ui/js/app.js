@@ -18,6 +18,7 @@ import { installCoach, renderCoach } from './coach.js';
 import { installClock, renderClock } from './clock.js';
 import { installReview, renderReview } from './review.js';
 import { installEngines, engineName, render as renderEngines } from './engines.js';
+import { installOpening, renderOpening, boardChoice } from './opening.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -403,6 +404,7 @@ function render() {
   renderCoach(snap, !!settings().coach, soleHuman(snap));
   renderClock(snap);
   renderReview(snap);
+  renderOpening(snap);
 }
 
 /** The colour the one human player plays, or null (two players, or none). */
@@ -539,6 +541,8 @@ function select(x, y) {
     state.cursor = { x, y };
     return command(() => api.edit({ op: 'set', x, y, stone: editor.stoneFor(snap.board?.[y]?.[x] ?? null) }));
   }
+  const choice = boardChoice(snap, x, y);
+  if (choice) return command(() => api.openingChoice(choice));
   return play(x, y);
 }
 
@@ -579,6 +583,7 @@ const anyDialogOpen = () => [...document.querySelectorAll('dialog')].some((d) =>
 
 function wire() {
   board = new Board($('#board'), { onSelect: (x, y) => select(x, y) });
+  installOpening({ choose: (choice) => command(() => api.openingChoice(choice)) });
   moveList = new MoveList($('#move-list'), $('#moves-empty'), {
     ply: (ply) => command(() => api.navigate({ to: 'ply', ply })),
     go: (node) => command(() => api.navigate({ to: 'node', node })),

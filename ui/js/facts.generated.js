@@ -62,6 +62,25 @@ export const FACTS = Object.freeze({
     "standard",
     "renju"
   ],
+  "openings": [
+    {
+      "rule": "none",
+      "renjuOnly": false
+    },
+    {
+      "rule": "swap",
+      "renjuOnly": false
+    },
+    {
+      "rule": "swap2",
+      "renjuOnly": false
+    },
+    {
+      "rule": "soosorv8",
+      "renjuOnly": true
+    }
+  ],
+  "maxOffers": 8,
   "timePerMoveMs": {
     "min": 100,
     "max": 60000,

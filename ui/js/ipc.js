@@ -35,6 +35,9 @@ async function call(command, args) {
 export const api = {
   newGame: (config) => call('new_game', { config }),
   playMove: (x, y) => call('play_move', { x, y }),
+  // An opening choice: {kind: 'take', color} | {kind: 'place_two'} | {kind: 'declare', count}
+  // | {kind: 'offer', point: {x, y}} | {kind: 'pick', point: {x, y}}.
+  openingChoice: (choice) => call('opening_choice', { choice }),
   undo: () => call('undo'),
   redo: () => call('redo'),
   hint: () => call('hint'),

@@ -20,7 +20,7 @@ let hooks = {
 };
 
 // What the panel was filled with, until the fields that depend on the game are rebuilt.
-const wanted = { rule: null, size: FACTS.gomokuSizes.default, level: null, time: FACTS.timePerMoveMs.default, clock: 0 };
+const wanted = { rule: null, size: FACTS.gomokuSizes.default, level: null, time: FACTS.timePerMoveMs.default, clock: 0, opening: null };
 const CLOCKS = FACTS.timeControls.offered;
 /** The index of a time control among the offered ones (0, no clock, when it is not offered). */
 const clockIndex = (tc) => Math.max(0, CLOCKS.findIndex((c) => JSON.stringify(c) === JSON.stringify(tc ?? { type: 'none' })));
@@ -29,10 +29,12 @@ const clockIndex = (tc) => Math.max(0, CLOCKS.findIndex((c) => JSON.stringify(c)
 export function configOf(snap) {
   return {
     kind: snap.game === 'gomoku' ? { game: 'gomoku', rule: snap.rule, size: snap.size } : { game: snap.game },
-    black: snap.players?.black,
-    white: snap.players?.white,
+    // The settings' players: with an opening rule, black is the first player.
+    black: (snap.seats || snap.players)?.black,
+    white: (snap.seats || snap.players)?.white,
     timePerMoveMs: snap.timePerMoveMs,
     timeControl: snap.clock?.control ?? { type: 'none' },
+    opening: snap.openingRule || 'none',
   };
 }
 
@@ -52,6 +54,7 @@ function fill(config) {
     wanted.rule = c.kind.rule;
     wanted.size = c.kind.size;
   }
+  wanted.opening = c.opening || 'none';
   const b = c.black?.type;
   const w = c.white?.type;
   form.side.value = b === 'human' && w === 'human' ? 'both' : b === 'human' ? 'black' : w === 'human' ? 'white' : 'none';
@@ -77,6 +80,13 @@ export function refresh() {
   form.rule.replaceChildren(...FACTS.rules.map((r) => option(r, t(`rule.${r}`))));
   form.rule.value = FACTS.rules.includes(rule) ? rule : FACTS.defaultConfig.kind.rule;
   wanted.rule = null;
+  // The opening rules that fit the rule (Rust's facts: Soosõrv only under Renju).
+  const opening = wanted.opening || form.opening.value || 'none';
+  const openings = FACTS.openings.filter((o) => !o.renjuOnly || form.rule.value === 'renju').map((o) => o.rule);
+  form.opening.replaceChildren(...openings.map((o) => option(o, t(`opening.rule.${o}`))));
+  form.opening.value = gomoku && openings.includes(opening) ? opening : 'none';
+  wanted.opening = null;
+  $('#field-opening').hidden = !gomoku;
   // Reversi has one rule and one size: only the fields that apply are shown.
   $('#field-rule').hidden = !gomoku;
   $('#field-size').hidden = !gomoku;
@@ -113,7 +123,10 @@ export function refresh() {
   const note = pick?.external ? 'start.time.engine' : pick?.followsClock ? 'start.time.follows' : 'start.time.own_pace';
   $('#time-note').textContent = pick && !nobody ? t(note) : '';
 
-  $('#rule-desc').textContent = gomoku ? t(`rule.${form.rule.value}.desc`) : t('rule.reversi.desc');
+  const openingDesc = gomoku && form.opening.value !== 'none'
+    ? ` ${t(`opening.rule.${form.opening.value}.desc`)} ${t('start.opening.note')}`
+    : '';
+  $('#rule-desc').textContent = (gomoku ? t(`rule.${form.rule.value}.desc`) : t('rule.reversi.desc')) + openingDesc;
 }
 
 function read() {
@@ -130,6 +143,7 @@ function read() {
     white: side === 'white' || side === 'both' ? human : computer,
     timePerMoveMs: Number(form.time.value),
     timeControl: CLOCKS[Number(form.clock.value)] ?? CLOCKS[0],
+    opening: game === 'gomoku' ? form.opening.value : 'none',
   };
 }
 
@@ -160,6 +174,6 @@ export function installStartPanel(given) {
   hooks = { ...hooks, ...given };
   const form = $('#start-form');
   form.addEventListener('submit', submit);
-  for (const field of [form.game, form.rule, form.side, form.level, form.clock]) field.addEventListener('change', () => refresh());
+  for (const field of [form.game, form.rule, form.side, form.level, form.clock, form.opening]) field.addEventListener('change', () => refresh());
   $('#start-cancel').addEventListener('click', () => $('#start-dialog').close());
 }

@@ -183,8 +183,14 @@ fn game_kind(args: &Args) -> GameKind {
 fn session_config(args: &Args, black: &Contestant, white: &Contestant) -> GameConfig {
     let kind = game_kind(args);
     let time_per_move_ms = args.time_per_move.clamp(MIN_TIME_PER_MOVE_MS, MAX_TIME_PER_MOVE_MS);
-    let (black, white) = (black.kind(), white.kind());
-    GameConfig { kind, black, white, time_per_move_ms, time_control: Default::default() }
+    GameConfig {
+        kind,
+        black: black.kind(),
+        white: white.kind(),
+        time_per_move_ms,
+        time_control: Default::default(),
+        opening: Default::default(),
+    }
 }
 
 fn run_match(args: &Args) -> Result<(), ArenaError> {

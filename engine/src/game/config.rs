@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use thiserror::Error;
 
+use super::opening::OpeningRule;
 use super::{GameError, TimeControl, TimeControlError};
 use crate::gomoku::{self, Rule};
 use crate::level::Level;
@@ -48,6 +49,10 @@ pub enum ConfigError {
     Level { color: Color, level: Level, game: &'static str },
     #[error("{color} is set to an external engine, which plays only Gomoku")]
     External { color: Color },
+    /// An opening rule for another game or rule: any but `none` needs Gomoku, Soosõrv needs
+    /// Renju on a board with a centre line (odd size).
+    #[error("the opening rule {} does not fit this game", .rule.code())]
+    Opening { rule: OpeningRule },
 }
 
 impl ConfigError {
@@ -62,6 +67,7 @@ impl ConfigError {
             ConfigError::Level { color: Color::White, .. } => "white",
             ConfigError::External { color: Color::Black } => "black",
             ConfigError::External { color: Color::White } => "white",
+            ConfigError::Opening { .. } => "opening",
         }
     }
 }
@@ -137,6 +143,11 @@ pub struct GameConfig {
     /// The game's clock (none in settings and saves from before clocks).
     #[serde(default)]
     pub time_control: TimeControl,
+    /// The opening rule (Gomoku). With a rule other than `none`, `black` is the first
+    /// player and `white` the second until the opening's choice of colours
+    /// ([`super::Game::player`] maps them). Left out of the JSON when `none`, as before.
+    #[serde(default, skip_serializing_if = "OpeningRule::is_none")]
+    pub opening: OpeningRule,
 }
 
 impl GameConfig {
@@ -148,6 +159,7 @@ impl GameConfig {
             white: PlayerKind::Computer { level },
             time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
             time_control: TimeControl::None,
+            opening: OpeningRule::None,
         }
     }
 
@@ -158,13 +170,27 @@ impl GameConfig {
         }
     }
 
-    /// Checks the board size, the time, the clock, and that every computer level (and
-    /// external engine: Gomoku only) plays this game.
+    /// Checks the board size, the time, the clock, that every computer level (and external
+    /// engine: Gomoku only) plays this game, and that the opening rule fits it.
     pub fn validate(&self) -> Result<(), GameError> {
         if let GameKind::Gomoku { size, .. } = self.kind {
             if !(gomoku::MIN_SIZE..=gomoku::MAX_SIZE).contains(&size) {
                 return Err(GameError::BadConfig(ConfigError::Size { size }));
             }
+        }
+        let rule = self.opening;
+        let fits = match self.kind {
+            _ if rule.is_none() => true,
+            GameKind::Gomoku { rule: board, size } if rule.needs_renju() => {
+                board == Rule::Renju && size % 2 == 1
+            }
+            // A Gomocup brain knows no opening rule: it cannot take a role in one.
+            _ if self.black.external().is_some() || self.white.external().is_some() => false,
+            GameKind::Gomoku { .. } => true,
+            GameKind::Reversi => false,
+        };
+        if !fits {
+            return Err(GameError::BadConfig(ConfigError::Opening { rule }));
         }
         let ms = self.time_per_move_ms;
         if !(MIN_TIME_PER_MOVE_MS..=MAX_TIME_PER_MOVE_MS).contains(&ms) {
@@ -259,6 +285,9 @@ mod tests {
         assert_eq!(field(&g), None);
         assert_eq!(g.white.external(), Some(1));
         assert_eq!(g.black.external(), None);
+        c.opening = OpeningRule::Swap2;
+        assert_eq!(field(&c), Some("opening"), "no opening rule for Reversi");
+        c.opening = OpeningRule::None;
         c.time_control = TimeControl::PerMove { move_ms: 0 };
         assert_eq!(field(&c), Some("timeControl"));
     }
@@ -279,5 +308,31 @@ mod tests {
         let text = serde_json::to_string(&kind).unwrap();
         assert_eq!(text, r#"{"type":"external","id":7}"#);
         assert_eq!(serde_json::from_str::<PlayerKind>(&text).unwrap(), kind);
+    }
+
+    #[test]
+    fn opening_rules_fit_their_games_and_old_settings_have_none() {
+        let with = |rule, size, opening| GameConfig {
+            opening,
+            ..GameConfig::human_vs(
+                GameKind::Gomoku { rule, size },
+                Level::Gomoku(GomokuLevel::Master),
+            )
+        };
+        for rule in Rule::ALL {
+            for opening in [OpeningRule::None, OpeningRule::Swap, OpeningRule::Swap2] {
+                assert_eq!(field(&with(rule, 15, opening)), None, "{rule:?} {opening:?}");
+            }
+            let soosorv = field(&with(rule, 15, OpeningRule::Soosorv8));
+            assert_eq!(soosorv.is_none(), rule == Rule::Renju, "{rule:?}");
+        }
+        assert_eq!(field(&with(Rule::Renju, 16, OpeningRule::Soosorv8)), Some("opening"));
+        let mut brain = with(Rule::Freestyle, 15, OpeningRule::Swap2);
+        brain.white = PlayerKind::External { id: 1 };
+        assert_eq!(field(&brain), Some("opening"), "an external engine plays no opening rule");
+        let mut json = serde_json::to_value(with(Rule::Renju, 15, OpeningRule::None)).unwrap();
+        json.as_object_mut().unwrap().remove("opening");
+        let old: GameConfig = serde_json::from_value(json).unwrap();
+        assert_eq!(old.opening, OpeningRule::None);
     }
 }

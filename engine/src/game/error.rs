@@ -22,6 +22,9 @@ pub enum GameError {
     NothingToRedo,
     #[error("invalid game settings: {0}")]
     BadConfig(ConfigError),
+    /// An opening step out of turn or out of place.
+    #[error(transparent)]
+    Opening(#[from] super::opening::OpeningError),
     /// A node of the game tree that does not exist (or was deleted).
     #[error("there is no such move in the game")]
     NoSuchNode,
@@ -86,6 +89,7 @@ impl GameError {
             GameError::NothingToUndo
             | GameError::NothingToRedo
             | GameError::BadConfig(_)
+            | GameError::Opening(_)
             | GameError::NoSuchNode => return None,
         })
     }
@@ -133,6 +137,9 @@ pub enum SaveError {
     Setup(SetupError),
     #[error("the file holds more than {limit} moves")]
     TooManyMoves { limit: usize },
+    /// The opening's choices do not fit its rule or its stones.
+    #[error("the opening in the file is refused: {0}")]
+    Opening(super::opening::OpeningError),
 }
 
 impl From<SetupError> for SaveError {

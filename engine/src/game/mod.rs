@@ -4,6 +4,7 @@
 mod clock;
 mod config;
 mod error;
+pub mod opening;
 mod position;
 mod record;
 mod result;
@@ -20,6 +21,7 @@ pub use config::{
     GOMOKU_SIZE_CHOICES, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS, TIME_PER_MOVE_CHOICES_MS,
 };
 pub use error::{GameError, IllegalReason, SaveError};
+pub use opening::{opening_name, OpeningRule, RenjuOpening};
 pub use position::Position;
 pub use record::{RecordKind, MAX_SAVED_NODES, SAVE_FORMAT, SAVE_VERSION};
 pub use result::{EndReason, ForfeitReason, GameResult};

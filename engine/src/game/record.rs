@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::opening::{Choice, OpeningRule};
 use super::tree::{NodeId, ROOT};
 use super::{EndReason, Game, GameConfig, GameError, GameKind, GameResult, MoveRecord};
 use super::{PlayerKind, Position, SaveError, Setup, MAX_MOVE_MS};
@@ -53,6 +54,9 @@ struct SaveFile {
     /// ([`Game::stored_review`]): a review that does not fit never refuses the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     review: Option<serde_json::Value>,
+    /// The opening's choices (the rule is the settings'), in order, over the line shown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    opening: Vec<Choice>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -129,6 +133,7 @@ impl Game {
             current: number.get(self.cursor()).copied().unwrap_or(0),
             turn_ms: Some(self.turn_ms()).filter(|&ms| ms > 0),
             review: review.and_then(|r| serde_json::to_value(r).ok()),
+            opening: self.opening().choices(),
         };
         // Serialising plain data with string keys cannot fail.
         serde_json::to_string_pretty(&file).unwrap_or_default()
@@ -159,9 +164,13 @@ impl Game {
         if header.version < 2 {
             return from_version_1(file);
         }
+        file.config.validate()?;
+        // The moves are replayed without the opening, which is then rebuilt over them and
+        // rechecked step by step.
+        let config = GameConfig { opening: OpeningRule::None, ..file.config };
         let mut game = match file.setup {
-            Some(setup) => Game::from_setup(file.config, setup)?,
-            None => Game::new(file.config)?,
+            Some(setup) => Game::from_setup(config, setup)?,
+            None => Game::new(config)?,
         };
         if file.nodes.len() > MAX_SAVED_NODES {
             return Err(SaveError::TooManyMoves { limit: MAX_SAVED_NODES });
@@ -230,6 +239,7 @@ impl Game {
             what: "the position shown is not in the file".to_string(),
         })?;
         game.goto(current).map_err(|source| SaveError::BadMove { index: file.current, source })?;
+        game.set_opening(file.config.opening, &file.opening).map_err(SaveError::Opening)?;
         if let Some(ms) = file.turn_ms {
             check_time(file.current, ms)?;
             game.set_turn_ms(ms);
@@ -370,9 +380,15 @@ impl Game {
             } else {
                 (PlayerKind::Human, PlayerKind::Human)
             };
-            // These records hold no clock.
-            let time_per_move_ms = template.time_per_move_ms;
-            GameConfig { kind, black, white, time_per_move_ms, time_control: Default::default() }
+            // These records hold no clock and no opening phase: the stones are plain moves.
+            GameConfig {
+                kind,
+                black,
+                white,
+                time_per_move_ms: template.time_per_move_ms,
+                time_control: Default::default(),
+                opening: OpeningRule::None,
+            }
         };
         let template_rule = match template.kind {
             GameKind::Gomoku { rule, .. } => rule,
@@ -421,7 +437,8 @@ impl Game {
 /// A version 1 save: the moves to the position shown, then the redo list as the line's
 /// continuation.
 fn from_version_1(file: SaveFile) -> Result<Game, SaveError> {
-    let mut game = Game::new(file.config)?;
+    // Version 1 had no opening rules.
+    let mut game = Game::new(GameConfig { opening: OpeningRule::None, ..file.config })?;
     replay_saved(&mut game, file.moves.iter(), |index, source| SaveError::BadMove {
         index,
         source,

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::opening::{self, Choice, Opening, OpeningError, Phase, RenjuOpening, Role};
 use super::tree::{NodeId, Tree, ROOT};
 use super::{
     EndReason, ForfeitReason, GameConfig, GameError, GameResult, PlayerKind, Position, Setup,
@@ -51,6 +52,8 @@ pub struct Game {
     /// The time the side to move has spent on its move so far (the clock's state, saved
     /// with the game; 0 whenever the cursor moves).
     turn_ms: u64,
+    /// The opening rule with the choices made (no rule for a set-up start).
+    opening: Opening,
 }
 
 impl Game {
@@ -69,7 +72,9 @@ impl Game {
     }
 
     fn starting_at(config: GameConfig, setup: Option<Setup>, start: Position) -> Game {
+        let rule = if setup.is_none() { config.opening } else { opening::OpeningRule::None };
         let mut game = Game {
+            opening: Opening::new(rule),
             config,
             setup,
             position: start.clone(),
@@ -146,8 +151,110 @@ impl Game {
         self.position.side_to_move()
     }
 
+    /// Who plays `color` at the position shown: the settings' player of that colour, or,
+    /// after an opening's choice of colours, the one who took it (the settings' `black` is
+    /// the opening's first player).
     pub fn player(&self, color: Color) -> PlayerKind {
-        self.config.player(color)
+        self.config.player(match self.opening_phase().first {
+            Color::Black => color,
+            Color::White => color.opponent(),
+        })
+    }
+
+    /// The player of an opening role: the settings' `black` is the first player.
+    pub fn role_player(&self, role: Role) -> PlayerKind {
+        match role {
+            Role::First => self.config.black,
+            Role::Second => self.config.white,
+        }
+    }
+
+    /// Who acts now: the opening step's player during the opening, else the side to move's.
+    pub fn acting_player(&self) -> PlayerKind {
+        match self.opening_phase().step {
+            Some(step) => self.role_player(step.role),
+            None => self.player(self.side_to_move()),
+        }
+    }
+
+    /// The opening rule and its choices.
+    pub fn opening(&self) -> &Opening {
+        &self.opening
+    }
+
+    /// The stones from the start to the position shown (Gomoku; Reversi has none).
+    fn stones(&self) -> Vec<Point> {
+        match self.position {
+            Position::Gomoku(_) => self.history.iter().filter_map(|r| r.mv.point()).collect(),
+            Position::Reversi(_) => Vec::new(),
+        }
+    }
+
+    /// Where the opening stands at the position shown.
+    pub fn opening_phase(&self) -> Phase {
+        // Without a rule there are no steps: no need to gather the stones.
+        let stones = if self.opening.rule().is_none() { Vec::new() } else { self.stones() };
+        self.opening.phase(&stones)
+    }
+
+    /// The canonical Renju opening the line shown starts with (any Gomoku game, whatever
+    /// its rules; not for a set-up start).
+    pub fn opening_name(&self) -> Option<RenjuOpening> {
+        if self.setup.is_some() || !matches!(self.position, Position::Gomoku(_)) {
+            return None;
+        }
+        let stones: Vec<Point> = self
+            .line()
+            .iter()
+            .take(3)
+            .filter_map(|&id| self.tree.record(id).and_then(|r| r.mv.point()))
+            .collect();
+        opening::opening_name(self.position.size(), &stones)
+    }
+
+    /// Sets the opening (rule and choices, from a file) over the line shown, checking every
+    /// step ([`Opening::replay`]); the settings take the rule.
+    pub(super) fn set_opening(
+        &mut self,
+        rule: opening::OpeningRule,
+        choices: &[Choice],
+    ) -> Result<(), OpeningError> {
+        let (size, board_rule) = match self.config.kind {
+            super::GameKind::Gomoku { size, rule } => (size, rule),
+            super::GameKind::Reversi if rule.is_none() && choices.is_empty() => return Ok(()),
+            super::GameKind::Reversi => return Err(OpeningError::BadStones),
+        };
+        let stones: Vec<Point> = (self.line().iter())
+            .filter_map(|&id| self.tree.record(id).and_then(|r| r.mv.point()))
+            .collect();
+        let rule = if self.setup.is_some() { opening::OpeningRule::None } else { rule };
+        self.opening = Opening::replay(rule, size, board_rule, &stones, choices)?;
+        self.config.opening = rule;
+        Ok(())
+    }
+
+    /// Makes an opening choice at the position shown; a pick plays the picked stone (taking
+    /// `ms`). Returns the records added.
+    pub fn opening_choice(
+        &mut self,
+        choice: Choice,
+        ms: u64,
+    ) -> Result<Vec<MoveRecord>, GameError> {
+        if self.result.is_some() {
+            return Err(GameError::GameOver);
+        }
+        let Position::Gomoku(board) = &self.position else {
+            return Err(OpeningError::Over.into());
+        };
+        let stones = self.stones();
+        let mut opening = self.opening.clone();
+        let pick = opening.choose(&stones, board, choice)?;
+        let added = match pick {
+            Some(p) => self.play_unchecked_opening(Move::Place(p), ms)?,
+            None => Vec::new(),
+        };
+        self.opening = opening;
+        Ok(added)
     }
 
     /// The result of the line shown, at the cursor.
@@ -165,7 +272,17 @@ impl Game {
         if self.result.is_some() {
             return Err(GameError::GameOver);
         }
+        self.check_opening(mv)?;
         self.position.check(mv)
+    }
+
+    /// Whether the opening lets a stone go on `mv` now (its step and area).
+    fn check_opening(&self, mv: Move) -> Result<(), GameError> {
+        if self.opening.rule().is_none() {
+            return Ok(());
+        }
+        let point = mv.point().ok_or(GameError::NoPassInGomoku)?;
+        Ok(self.opening.check_stone(&self.stones(), self.position.size(), point)?)
     }
 
     /// Reversi: the discs the move to the cursor flipped; empty after stepping back, and
@@ -182,10 +299,17 @@ impl Game {
         if self.result.is_some() {
             return Err(GameError::GameOver);
         }
+        self.check_opening(mv)?;
+        self.play_unchecked_opening(mv, ms)
+    }
+
+    /// [`Game::play`] without the opening's check (a pick is not a stone step).
+    fn play_unchecked_opening(&mut self, mv: Move, ms: u64) -> Result<Vec<MoveRecord>, GameError> {
         let node = match self.tree.child_with(self.cursor, mv) {
             Some(node) => node,
             None => {
                 self.position.check(mv)?;
+                self.opening.forget_after(self.history.len());
                 let color = self.side_to_move();
                 let rec = MoveRecord { mv, color, ms: ms.min(MAX_MOVE_MS) };
                 self.tree.add(self.cursor, rec)

@@ -14,6 +14,7 @@ pub fn gomoku(rule: Rule) -> GameConfig {
         white: PlayerKind::Human,
         time_per_move_ms: 1000,
         time_control: Default::default(),
+        opening: Default::default(),
     }
 }
 

@@ -108,6 +108,7 @@ mod tests {
             white: PlayerKind::Human,
             time_per_move_ms: 100,
             time_control: Default::default(),
+            opening: Default::default(),
         }
     }
 
