@@ -64,24 +64,18 @@ impl AppState {
             session.restored();
         }
         session.stats = stats;
-        // A restored game keeps an external side only if its engine is still in the list.
-        session.set_engine_list(engine_list);
-        let engine_notice = session.notice.take();
         // The restored game's review (checked against it; one that does not fit is dropped
         // with a notice).
         session.take_stored_review(review.flatten());
         let review_notice = session.notice.take();
-        session.file_notices = [
-            settings_notice,
-            game_notice,
-            stats_notice,
-            engines_notice,
-            engine_notice,
-            review_notice,
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        session.file_notices =
+            [settings_notice, game_notice, stats_notice, engines_notice, review_notice]
+                .into_iter()
+                .flatten()
+                .collect();
+        // A restored game keeps an external side only if its engine is still in the list
+        // (the first snapshot's notice says when it did not).
+        session.set_engine_list(engine_list);
         Ok(AppState {
             session: Mutex::new(session),
             storage,
