@@ -41,14 +41,7 @@ fn moves_and_verdict(line: &str) -> (usize, &str) {
 }
 
 fn humans(kind: GameKind) -> GameConfig {
-    GameConfig {
-        kind,
-        black: PlayerKind::Human,
-        white: PlayerKind::Human,
-        time_per_move_ms: 1000,
-        time_control: Default::default(),
-        opening: Default::default(),
-    }
+    GameConfig::new(kind, PlayerKind::Human, PlayerKind::Human)
 }
 
 /// Reopens game `i`'s record from `dir` and checks it against its printed line: the same

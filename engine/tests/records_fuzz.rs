@@ -21,14 +21,7 @@ fn config(default: u32) -> ProptestConfig {
 }
 
 fn people(kind: GameKind) -> GameConfig {
-    GameConfig {
-        kind,
-        black: PlayerKind::Human,
-        white: PlayerKind::Human,
-        time_per_move_ms: 1000,
-        time_control: Default::default(),
-        opening: Default::default(),
-    }
+    GameConfig::new(kind, PlayerKind::Human, PlayerKind::Human)
 }
 
 fn kind_of(seed: u64) -> GameKind {

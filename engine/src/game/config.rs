@@ -151,16 +151,21 @@ pub struct GameConfig {
 }
 
 impl GameConfig {
-    /// Human (black) against a computer level (white), one second per move.
-    pub fn human_vs(kind: GameKind, level: Level) -> GameConfig {
+    /// `black` against `white`, one second per move, no clock, no opening rule.
+    pub fn new(kind: GameKind, black: PlayerKind, white: PlayerKind) -> GameConfig {
         GameConfig {
             kind,
-            black: PlayerKind::Human,
-            white: PlayerKind::Computer { level },
+            black,
+            white,
             time_per_move_ms: DEFAULT_TIME_PER_MOVE_MS,
             time_control: TimeControl::None,
             opening: OpeningRule::None,
         }
+    }
+
+    /// Human (black) against a computer level (white), one second per move.
+    pub fn human_vs(kind: GameKind, level: Level) -> GameConfig {
+        GameConfig::new(kind, PlayerKind::Human, PlayerKind::Computer { level })
     }
 
     pub fn player(&self, color: Color) -> PlayerKind {
