@@ -7,9 +7,9 @@
 //! * the snapshot's board and move list match the game, and exactly one side is to move
 //!   while the game is on;
 //! * a search under way is for the side to move, a move search only for a computer side;
-//! * every `move-played` event (checked when nothing changed since it) was played by the
-//!   side's own kind of player, and a computer's move is the engine's answer for the
-//!   position it was played in (no stale move).
+//! * every `move-played` event (checked when nothing changed since it, in games without an
+//!   opening rule) was played by the side's own kind of player, and a computer's move is the
+//!   engine's answer for the position it was played in (no stale move).
 //!
 //! `TENGEN_FUZZ_SEQUENCES` and `TENGEN_FUZZ_CALLS` raise the counts for a longer run by hand,
 //! `TENGEN_FUZZ_SEED` picks the seeds.
@@ -89,7 +89,20 @@ fn config(rng: &mut Rng) -> Value {
                 _ => 5 + rng.below(5) as u8,
             };
             let rule = *rng.choose(&["freestyle", "standard", "renju", "renju", "omok"]).unwrap();
-            gomoku_config(rule, size, player(rng, "gomoku"), player(rng, "gomoku"), ms)
+            let mut c = gomoku_config(rule, size, player(rng, "gomoku"), player(rng, "gomoku"), ms);
+            if rng.below(4) == 0 {
+                c["opening"] =
+                    json!(*rng.choose(&["none", "swap", "swap2", "soosorv8", "x"]).unwrap());
+            }
+            if rng.below(5) == 0 {
+                c["timeControl"] = match rng.below(4) {
+                    0 => json!({"type": "per_move", "moveMs": 1000}),
+                    1 => json!({"type": "sudden_death", "baseMs": 10_000}),
+                    2 => json!({"type": "fischer", "baseMs": 10_000, "incrementMs": 0}),
+                    _ => junk(rng),
+                };
+            }
+            c
         }
     }
 }
@@ -154,6 +167,28 @@ fn study_call(rng: &mut Rng, size: i64) -> (&'static str, Value) {
                 }
             };
             ("edit", json!({ "op": op }))
+        }
+        18 if rng.below(2) == 0 => {
+            let op = match rng.below(5) {
+                0 => json!({"op": "pause"}),
+                1 => json!({"op": "resume"}),
+                2 => json!({"op": "dialog", "open": rng.below(2) == 0}),
+                3 => json!({"op": "dialog", "open": false}),
+                _ => junk(rng),
+            };
+            ("clock", json!({ "op": op }))
+        }
+        19 if rng.below(2) == 0 => {
+            let point = json!({"x": coordinate(rng, size), "y": coordinate(rng, size)});
+            let choice = match rng.below(6) {
+                0 => json!({"kind": "take", "color": color(rng)}),
+                1 => json!({"kind": "place_two"}),
+                2 => json!({"kind": "declare", "count": rng.below(12)}),
+                3 => json!({"kind": "offer", "point": point}),
+                4 => json!({"kind": "pick", "point": point}),
+                _ => junk(rng),
+            };
+            ("opening_choice", json!({ "choice": choice }))
         }
         15..=17 => {
             let text = match rng.below(6) {
@@ -220,6 +255,9 @@ const CODES: &[&str] = &[
     "not_editing",
     "bad_setup",
     "bad_paste",
+    "cannot_pause",
+    "engine_error",
+    "opening",
     "cancelled",
     "internal",
 ];
@@ -312,7 +350,8 @@ fn check_session(h: &Harness) {
         assert_eq!(t.generation, session.generation, "a search for an older state is shown");
         assert_eq!(t.color, game.side_to_move());
         assert!(game.result().is_none());
-        let computer = is_computer(game, t.color);
+        // (In an opening the step's player acts, whatever the colour to move.)
+        let computer = matches!(game.acting_player(), PlayerKind::Computer { .. });
         match t.purpose {
             tengen_app::session::Purpose::Move => assert!(computer, "a move search for a human"),
             tengen_app::session::Purpose::Hint => assert!(!computer, "a hint for the computer"),
@@ -340,6 +379,12 @@ fn watch_moves(h: &Harness, counts: Arc<Counts>, failures: Arc<Mutex<Vec<String>
         }
         counts.checked.fetch_add(1, Ordering::Relaxed);
         let game = &session.game;
+        if !game.config().opening.is_none() {
+            // An opening rule: players act by role, not colour, and the computer's opening
+            // stones are its opening judgment's, not the engine's answers.
+            counts.skipped.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
         let color: Color = serde_json::from_value(ev["color"].clone()).unwrap();
         let by_computer = ev["by"] == "computer";
         let fail = |why: String| failures.lock().unwrap().push(format!("{why}: {ev}"));
@@ -433,7 +478,7 @@ fn random_command_sequences_keep_the_session_consistent() {
     let failures = failures.lock().unwrap();
     println!(
         "fuzz: {sequences} sequences, {total} calls ({ok} answered, {refused} refused); \
-         {} move events checked ({} computer moves), {} skipped as superseded; {} failures",
+         {} move events checked ({} computer moves), {} skipped (superseded, or in a game with an opening rule); {} failures",
         counts.checked.load(Ordering::Relaxed),
         counts.computer.load(Ordering::Relaxed),
         counts.skipped.load(Ordering::Relaxed),
