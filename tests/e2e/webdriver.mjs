@@ -162,8 +162,11 @@ export class Session {
   }
 
   /** Opens the start panel (from the result dialog if one is open), chooses `fields`
-   *  (data-testid → value) and starts; a refusal throws with the panel's reason. */
-  async startGame(fields) {
+   *  (data-testid → value) and starts; a refusal throws with the panel's reason. The panel
+   *  offers the last game's choices again: a game is plain (no opening rule, no clock)
+   *  unless `fields` say otherwise, whatever ran before. */
+  async startGame(given) {
+    const fields = { ...given, opening: given.opening ?? 'none', 'time-control': given['time-control'] ?? '0' };
     const panel = `document.querySelector('[data-testid="start-panel"][open]')`;
     if (!(await this.execute(`return !!${panel}`))) {
       const result = await this.execute(`return !!document.querySelector('[data-testid="result"][open]')`);
