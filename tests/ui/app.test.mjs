@@ -458,6 +458,10 @@ test('statistics: shown when the backend keeps them, a placeholder otherwise', a
   const rows = await page.$$eval('[data-testid="stats"] tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(rows, [['Gomoku · Renju', 'Master', '3', '5', '1'], ['Reversi', 'Greedy', '2', '0', '0']]);
   await screenshot(page, 'ui-settings');
+  // A language chosen with the dialog open rewrites the table in it.
+  await page.selectOption('#settings-dialog [name="language"]', 'zh-CN');
+  await page.waitForFunction(() => document.querySelector('[data-testid="stats"] th')?.textContent === '棋类');
+  assert.equal(await page.$eval('[data-testid="stats"] tbody tr td', (td) => td.textContent), '五子棋 · 连珠规则');
   await done(page);
   const none = await open({ snapshot: snapshot() });
   await none.click('[data-testid="settings"]');

@@ -34,6 +34,12 @@ export class Editor {
       else if (b.dataset.op === 'done') this.done();
     });
     $('#editor-players').addEventListener('change', () => ($('#editor-level').disabled = $('#editor-players').value === 'both'));
+    // The board shrinks under the palette by the palette's own height (one row, or two when
+    // a narrow window wraps it).
+    new ResizeObserver(([entry]) => {
+      const height = entry.target.offsetHeight;
+      if (height) this.bar.parentElement.style.setProperty('--editor-bar-h', `${height + 8}px`);
+    }).observe(this.bar);
   }
 
   /** Who plays the edited position: two people, or you against the level chosen. */

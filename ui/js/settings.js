@@ -116,9 +116,11 @@ async function renderStats() {
 
 export function installSettings(given) {
   hooks = { ...hooks, ...given };
-  $('#settings-dialog form').addEventListener('change', (e) => {
+  $('#settings-dialog form').addEventListener('change', async (e) => {
     const el = e.target;
-    saveSettings({ [el.name]: valueOf(el) });
+    await saveSettings({ [el.name]: valueOf(el) });
+    // The statistics table is written in words of the language chosen.
+    if (el.name === 'language' && $('#settings-dialog').open) renderStats();
   });
   systemDark.addEventListener('change', () => {
     document.documentElement.dataset.theme = resolvedTheme(current.theme);
