@@ -232,6 +232,21 @@ impl Brain {
         pos: &Position,
         cancel: Option<&CancelFlag>,
     ) -> Result<(Point, Duration), BrainError> {
+        self.best_move_in_time(pos, cancel, None)
+    }
+
+    /// [`Brain::best_move_or_cancel`] in a game on a clock: the brain is told its
+    /// `time_left` first (`INFO time_left`), and an answer is awaited no longer than the
+    /// smaller of `timeout_turn` and that time, plus the margin.
+    pub fn best_move_in_time(
+        &mut self,
+        pos: &Position,
+        cancel: Option<&CancelFlag>,
+        time_left: Option<Duration>,
+    ) -> Result<(Point, Duration), BrainError> {
+        if let Some(left) = time_left {
+            self.send(&format!("INFO time_left {}", left.as_millis()))?;
+        }
         let moves = pos.moves();
         let asked = if moves.is_empty() {
             "BEGIN".to_string()
@@ -251,7 +266,12 @@ impl Brain {
             }
             self.send("DONE")?;
         }
-        let limit = self.settings.timeout_turn + self.settings.margin;
+        let turn = match time_left {
+            Some(left) => left.min(self.settings.timeout_turn),
+            None => self.settings.timeout_turn,
+        };
+        // The margin of the time the brain was given (a short time left, a short margin).
+        let limit = turn + self.settings.margin.min(Duration::from_secs(1) + turn / 2);
         let line = self.answer_or_cancel(&asked, limit, cancel)?;
         let took = start.elapsed();
         let garbage = || BrainError::Garbage {
@@ -408,6 +428,34 @@ mod tests {
         let empty = Position::new(15, Rule::Freestyle).unwrap();
         let answer = brain.best_move_or_cancel(&empty, Some(&cancel));
         assert!(matches!(answer, Err(BrainError::Cancelled { .. })), "{answer:?}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn on_a_clock_the_brain_is_told_its_time_left_and_held_to_it() {
+        // Answers 7,7 if it was told 1234 ms left before the turn, else 0,0; then never again.
+        let script = "read a; echo 'name=\"clocked\"'; read s; echo OK; got=0; \
+            while read line; do case $line in 'INFO time_left 1234'*) got=1;; \
+            BEGIN*) if [ $got = 1 ]; then echo 7,7; else echo 0,0; fi;; esac; done";
+        let settings = BrainSettings {
+            args: vec!["-c".into(), script.into()],
+            ..BrainSettings::new("/bin/sh", Duration::from_secs(30))
+        };
+        let empty = Position::new(15, Rule::Freestyle).unwrap();
+        let mut brain = Brain::start(&settings).unwrap();
+        brain.new_game(15, Rule::Freestyle).unwrap();
+        let (p, _) =
+            brain.best_move_in_time(&empty, None, Some(Duration::from_millis(1234))).unwrap();
+        assert_eq!(p, Point::new(7, 7), "INFO time_left came before the turn");
+        // A brain that does not answer is given up on after its time left and a margin of
+        // that size, not after the 30 s of timeout_turn.
+        let mut brain = Brain::start(&settings).unwrap();
+        brain.new_game(15, Rule::Freestyle).unwrap();
+        let one = Position::from_moves(15, Rule::Freestyle, &[Point::new(3, 3)]).unwrap();
+        let start = Instant::now();
+        let answer = brain.best_move_in_time(&one, None, Some(Duration::from_millis(200)));
+        assert!(matches!(answer, Err(BrainError::Timeout { .. })), "{answer:?}");
         assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     }
 

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tengen_engine::game::TimeControl;
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
 
 use crate::error::AppError;
@@ -48,10 +49,20 @@ pub struct EngineEntry {
 impl EngineEntry {
     /// How the brain is run for a game with `time_per_move_ms` per move: the protocol's
     /// `timeout_turn`, a margin of one second plus half of it before it counts as hung.
-    pub fn settings(&self, time_per_move_ms: u64) -> BrainSettings {
+    pub fn settings(&self, time_per_move_ms: u64, control: TimeControl) -> BrainSettings {
+        // The protocol's timeouts from the time control: a move's time, or the game's (the
+        // time left then goes with each turn as `INFO time_left`).
+        let (turn_ms, match_ms) = match control {
+            TimeControl::None => (time_per_move_ms, 0),
+            TimeControl::PerMove { move_ms } => (move_ms, 0),
+            TimeControl::SuddenDeath { base_ms } | TimeControl::Fischer { base_ms, .. } => {
+                (base_ms, base_ms)
+            }
+        };
         BrainSettings {
             startup: STARTUP,
-            ..BrainSettings::new(&self.path, Duration::from_millis(time_per_move_ms))
+            timeout_match: Duration::from_millis(match_ms),
+            ..BrainSettings::new(&self.path, Duration::from_millis(turn_ms))
         }
     }
 }

@@ -147,8 +147,10 @@ pub struct SearchPlan {
     pub seed: u64,
     /// Search threads (the settings').
     pub threads: usize,
-    /// The game's time per move (an external brain's `timeout_turn`).
+    /// The game's time per move (an external brain's `timeout_turn` without a clock).
     pub time_per_move_ms: u64,
+    /// The game's time control (an external brain's timeouts; its time left is in `limits`).
+    pub time_control: TimeControl,
     factory: EngineFactory,
     /// The game, when the computer acts in its opening (no move search then).
     opening: Option<Game>,
@@ -206,7 +208,7 @@ impl SearchPlan {
         let mut brain = match guard.take() {
             Some(brain) => brain,
             None => {
-                let settings = engine.settings(self.time_per_move_ms);
+                let settings = engine.settings(self.time_per_move_ms, self.time_control);
                 match Brain::start(&settings).and_then(|mut b| {
                     b.new_game(pos.size(), pos.rule())?;
                     Ok(b)
@@ -216,7 +218,7 @@ impl SearchPlan {
                 }
             }
         };
-        match brain.best_move_or_cancel(pos, Some(cancel)) {
+        match brain.best_move_in_time(pos, Some(cancel), self.limits.time_left) {
             Ok((p, _)) => {
                 *guard = Some(brain);
                 Outcome::Found(SearchResult { best: Move::Place(p), info: SearchInfo::default() })
@@ -1147,7 +1149,16 @@ impl Session {
         let time_per_move_ms = self.game.config().time_per_move_ms;
         let limits = match &searcher {
             Searcher::Level { level, .. } => self.limits(color, purpose, *level),
-            Searcher::External { .. } => Limits::default(),
+            // A brain on a game clock is told its time left each turn (`INFO time_left`).
+            Searcher::External { .. } => Limits {
+                time_left: match self.clock.control() {
+                    TimeControl::SuddenDeath { .. } | TimeControl::Fischer { .. } => {
+                        self.clock.left(color, Instant::now()).map(Duration::from_millis)
+                    }
+                    TimeControl::None | TimeControl::PerMove { .. } => None,
+                },
+                ..Limits::default()
+            },
         };
         SearchPlan {
             job: Job { generation: self.generation, color, purpose, cancel, delay },
@@ -1157,6 +1168,7 @@ impl Session {
             seed: self.seed,
             threads: self.settings.search_threads(),
             time_per_move_ms,
+            time_control: self.game.config().time_control,
             factory: self.engine_factory.clone(),
             opening: None,
         }

@@ -281,3 +281,23 @@ fn no_brain_outlives_the_app() {
     state.lock().end_brains_now();
     assert_no_brain_left(&h.dir);
 }
+
+#[test]
+fn on_a_clock_the_brain_plays_on_its_time_and_loses_on_time_when_it_hangs() {
+    // After one good move the brain hangs: its clock (sudden death, 10 s) runs out, and the
+    // game is lost on time (the flag falls before the wait for the brain gives up).
+    let h = Harness::new("engine-clock");
+    let id = add(&h, &wrapper(&h.dir, "hang 1")).unwrap()["id"].as_u64().unwrap();
+    let mut config = gomoku_config("freestyle", 9, human(), brain(id), 1000);
+    config["timeControl"] = json!({"type": "sudden_death", "baseMs": 10_000});
+    h.ok("new_game", json!({ "config": config }));
+    h.ok("play_move", json!({"x": 4, "y": 4}));
+    let s = h.wait_until(10, "the brain's reply", |s| move_count(s) == 2);
+    assert!(s["clock"]["whiteMs"].as_u64().unwrap() <= 10_000, "{s}");
+    h.ok("play_move", json!({"x": 5, "y": 5}));
+    let s = h.wait_until(30, "the flag", |s| !s["result"].is_null());
+    assert_eq!(s["result"]["reason"], "time", "{s}");
+    assert_eq!(s["result"]["winner"], "black", "{s}");
+    h.ok("new_game", json!({ "config": gomoku_config("freestyle", 9, human(), human(), 1000) }));
+    assert_no_brain_left(&h.dir);
+}
