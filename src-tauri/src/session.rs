@@ -638,9 +638,12 @@ impl Session {
             self.clock = self.game.clock();
             self.clock_at = at;
         }
+        // The clocks are the colours': they start once an opening rule has given each
+        // player a colour (until then a player may place stones of both).
         let run = self.game.result().is_none()
             && self.editor.is_none()
             && self.game.redo_len() == 0
+            && self.game.opening_phase().step.is_none()
             && !self.pauses.any();
         if run {
             self.clock.resume(now);
@@ -1449,6 +1452,30 @@ mod tests {
         r.sync_clock(Instant::now());
         assert!(r.clock.is_running());
         assert!(r.game.history()[1].ms >= 5000);
+    }
+
+    #[test]
+    fn the_clocks_start_when_the_opening_has_given_the_colours() {
+        let config = GameConfig {
+            kind: FREESTYLE,
+            black: PlayerKind::Human,
+            white: PlayerKind::Human,
+            time_control: TimeControl::SuddenDeath { base_ms: 60_000 },
+            opening: opening::OpeningRule::Swap,
+            ..default_config()
+        };
+        let mut s = Session::new(Game::new(config).unwrap(), Settings::default());
+        for (x, y) in [(7, 7), (8, 8), (9, 7)] {
+            s.sync_clock(Instant::now());
+            assert!(!s.clock.is_running(), "the opening's stones are placed off the clock");
+            s.play_human(x, y).unwrap();
+        }
+        s.sync_clock(Instant::now());
+        assert!(!s.clock.is_running(), "the choice of colour is off the clock too");
+        s.opening_choice(Choice::Take { color: Color::White }).unwrap();
+        s.sync_clock(Instant::now());
+        assert!(s.game.opening_phase().step.is_none());
+        assert!(s.clock.is_running(), "the game's clock runs once the colours are given");
     }
 
     #[test]
