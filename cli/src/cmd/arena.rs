@@ -237,9 +237,6 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     for contestant in [&first, &second] {
         match contestant {
             Contestant::Level(level) => drop(computer(*level, 0, 1)?),
-            Contestant::External(_) if reversi => {
-                return Err(ArenaError::Unsupported("external brains play Gomoku only".into()))
-            }
             Contestant::External(path) => {
                 let brain = Brain::start(&brain_settings(path))
                     .map_err(|source| ArenaError::Brain { who: contestant.to_string(), source })?;
@@ -424,6 +421,9 @@ mod tests {
         let e = refused(&["--black", "pattern", "--white", "greedy"]);
         assert!(e.contains("greedy"), "{e}");
         let e = refused(&["--game", "reversi", "--black", "ext:/b", "--white", "greedy"]);
-        assert_eq!(e, "external brains play Gomoku only");
+        assert_eq!(
+            e,
+            "invalid game settings: black is set to an external engine, which plays only Gomoku"
+        );
     }
 }

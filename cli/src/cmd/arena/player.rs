@@ -93,12 +93,13 @@ impl Contestant {
         }
     }
 
-    /// Who this contestant is to the game session: a computer level, or (for an external
-    /// brain, which the session does not run) a player from outside, as a human is.
+    /// Who this contestant is to the game session and its records: a computer level, or an
+    /// external engine (id 0: the arena's engines are not the app's list, so a record opened
+    /// in the app gives that side to a person, with a notice).
     pub fn kind(&self) -> PlayerKind {
         match self {
             Contestant::Level(level) => PlayerKind::Computer { level: *level },
-            Contestant::External(_) => PlayerKind::Human,
+            Contestant::External(_) => PlayerKind::External { id: 0 },
         }
     }
 
@@ -175,7 +176,7 @@ mod tests {
         let level = Contestant::parse("gomoku", "pattern").unwrap();
         assert_eq!(level.name(), "pattern");
         assert!(Contestant::parse("gomoku", "nonsense").is_err());
-        assert_eq!(ext.kind(), PlayerKind::Human);
+        assert_eq!(ext.kind(), PlayerKind::External { id: 0 });
         assert!(matches!(level.kind(), PlayerKind::Computer { level: Level::Gomoku(_) }));
     }
 
