@@ -60,9 +60,6 @@ impl AppState {
             .or_else(|| Game::new(default_config()).ok())
             .ok_or("the engine refused the default game")?;
         let mut session = Session::new(game, settings);
-        if restored {
-            session.restored();
-        }
         session.stats = stats;
         // The restored game's review (checked against it; one that does not fit is dropped
         // with a notice).
@@ -76,6 +73,11 @@ impl AppState {
         // A restored game keeps an external side only if its engine is still in the list
         // (the first snapshot's notice says when it did not).
         session.set_engine_list(engine_list);
+        // A restored game waits for its player (after the engines: a side whose engine left
+        // the list is a person's now).
+        if restored {
+            session.restored();
+        }
         Ok(AppState {
             session: Mutex::new(session),
             storage,

@@ -570,7 +570,9 @@ impl Session {
             EditOp::Cancel => self.editor = None,
             EditOp::Done { black, white } => {
                 let setup = self.editor.as_ref().ok_or(AppError::NotEditing)?.setup();
-                let config = GameConfig { black, white, ..*self.game.config() };
+                // A set-up position has no opening phase.
+                let opening = opening::OpeningRule::None;
+                let config = GameConfig { black, white, opening, ..*self.game.config() };
                 config.validate().map_err(AppError::config)?;
                 self.known_engines(&config)?;
                 let game = Game::from_setup(config, setup).map_err(AppError::from)?;
@@ -656,7 +658,7 @@ impl Session {
     /// A restored game waits for its player: the clock stands still until the player to
     /// move moves or resumes (a computer to move starts at once).
     pub fn restored(&mut self) {
-        let human_to_move = !is_computer(&self.game, self.game.side_to_move());
+        let human_to_move = self.game.acting_player().is_human();
         self.pauses.user = human_to_move && self.game.config().time_control.is_timed();
     }
 
@@ -700,6 +702,7 @@ impl Session {
         }
         self.game.lose_on_time().ok()?;
         self.changed();
+        self.end_brains();
         self.sync_clock(now);
         Some(self.game_over_event().map(Event::GameOver).into_iter().collect())
     }
@@ -853,7 +856,12 @@ impl Session {
         color: Color,
         answer: Result<Move, (ForfeitReason, String)>,
     ) -> Vec<Event> {
-        let ms = self.clock.spent(Instant::now());
+        // An answer after the flag fell is too late: the game is lost on time instead.
+        let now = Instant::now();
+        if let Some(events) = self.check_flag(now) {
+            return events;
+        }
+        let ms = self.clock.spent(now);
         let (detail, answer) = match answer {
             Ok(mv) => (self.game.check(mv).err().map(|e| e.to_string()), Ok(mv)),
             Err((reason, detail)) => (Some(detail), Err(reason)),
@@ -872,9 +880,10 @@ impl Session {
                     "detail": detail.unwrap_or_default(),
                 }),
             });
-            if records.is_empty() {
-                events.extend(self.game_over_event().map(Event::GameOver));
-            }
+        }
+        // A forfeit or a forbidden point ends the game without a move played.
+        if records.is_empty() && self.game.result().is_some() {
+            events.extend(self.game_over_event().map(Event::GameOver));
         }
         events
     }
@@ -945,9 +954,7 @@ impl Session {
     /// Refuses a human's action while the computer acts now (its move or opening step).
     fn human_acts(&self) -> AppResult<()> {
         let color = self.game.side_to_move();
-        if self.game.result().is_none()
-            && matches!(self.game.acting_player(), PlayerKind::Computer { .. })
-        {
+        if self.game.result().is_none() && !self.game.acting_player().is_human() {
             return Err(AppError::NotYourTurn { color });
         }
         Ok(())
@@ -1074,6 +1081,8 @@ impl Session {
     /// The search that should run now, if any: the computer's move when it is its turn.
     /// Marks it as running.
     pub fn next_job(&mut self) -> Option<SearchPlan> {
+        // The clock of the game as it is now (a new or loaded game brings its own).
+        self.sync_clock(Instant::now());
         // The computer plays only at the end of the line shown: a position stepped back to
         // is looked at, and a move played there (a new variation) is answered.
         if self.thinking.is_some()
@@ -1151,13 +1160,14 @@ impl Session {
         });
         let time_per_move_ms = self.game.config().time_per_move_ms;
         let limits = match &searcher {
-            Searcher::Level { level, .. } => self.limits(color, purpose, *level),
+            Searcher::Level { level, .. } => self.limits(color, purpose, *level, delay),
             // A brain on a game clock is told its time left each turn (`INFO time_left`).
             Searcher::External { .. } => Limits {
                 time_left: match self.clock.control() {
-                    TimeControl::SuddenDeath { .. } | TimeControl::Fischer { .. } => {
-                        self.clock.left(color, Instant::now()).map(Duration::from_millis)
-                    }
+                    TimeControl::SuddenDeath { .. } | TimeControl::Fischer { .. } => self
+                        .clock
+                        .left(color, Instant::now())
+                        .map(|ms| Duration::from_millis(ms).saturating_sub(delay)),
                     TimeControl::None | TimeControl::PerMove { .. } => None,
                 },
                 ..Limits::default()
@@ -1180,9 +1190,13 @@ impl Session {
     /// The computer's limits: with a clock, from its time left (its share of it, or the
     /// whole of a per-move allowance, less [`clock_margin`]); a hint, or a game without a
     /// clock, takes the time per move.
-    fn limits(&self, color: Color, purpose: Purpose, level: Level) -> Limits {
+    fn limits(&self, color: Color, purpose: Purpose, level: Level, delay: Duration) -> Limits {
         let per_move = Duration::from_millis(self.game.config().time_per_move_ms);
-        let left = self.clock.left(color, Instant::now()).map(Duration::from_millis);
+        // The clock runs through the pause before a watched move (`delay`) too.
+        let left = self
+            .clock
+            .left(color, Instant::now())
+            .map(|ms| Duration::from_millis(ms).saturating_sub(delay));
         match (purpose, left, self.clock.control()) {
             (Purpose::Move, Some(left), TimeControl::PerMove { .. }) => {
                 limits_for(level, left.saturating_sub(clock_margin(left)))
@@ -1452,6 +1466,52 @@ mod tests {
         r.sync_clock(Instant::now());
         assert!(r.clock.is_running());
         assert!(r.game.history()[1].ms >= 5000);
+    }
+
+    /// A session where the human (black) plays the external engine 1 (white).
+    fn against_an_engine(time_control: TimeControl) -> Session {
+        let mut list = crate::engines::Engines::default();
+        list.add("/opt/pbrain-x".into(), r#"name="x""#.into(), 0).unwrap();
+        let white = PlayerKind::External { id: 1 };
+        let config = GameConfig { kind: FREESTYLE, white, time_control, ..default_config() };
+        let mut s = Session::new(Game::new(config).unwrap(), Settings::default());
+        s.set_engine_list(list);
+        s
+    }
+
+    #[test]
+    fn nobody_plays_the_engines_move_for_it() {
+        let mut s = against_an_engine(TimeControl::None);
+        s.play_human(7, 7).unwrap();
+        // Before its search has started (and after a failed one) the turn is still its own.
+        assert!(matches!(s.play_human(8, 8), Err(AppError::NotYourTurn { color: Color::White })));
+        assert_eq!(s.game.history().len(), 1);
+    }
+
+    #[test]
+    fn a_new_game_plans_from_its_own_clock_less_the_watch_pause() {
+        // The last game ended on time: its clock shows nothing left.
+        let mut s = timed(PlayerKind::Human, TimeControl::SuddenDeath { base_ms: 10_000 });
+        let t0 = Instant::now() - Duration::from_secs(11);
+        s.sync_clock(t0);
+        assert!(s.check_flag(Instant::now()).is_some());
+        // A new game with the computer to move first: it plans from the new clock.
+        let computer = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::FiveTuple) };
+        let minute = TimeControl::SuddenDeath { base_ms: 60_000 };
+        let config = GameConfig {
+            kind: FREESTYLE,
+            black: computer,
+            white: computer,
+            time_control: minute,
+            ..default_config()
+        };
+        s.new_game(config).unwrap();
+        let plan = s.next_job().expect("the computer's move");
+        let left = plan.limits.time_left.expect("on the clock");
+        assert!(left > Duration::from_secs(55), "{left:?}");
+        // Two programs: the watch pause runs on the clock and comes off the budget.
+        assert!(left <= Duration::from_millis(60_000) - plan.job.delay, "{left:?}");
+        assert!(plan.job.delay > Duration::ZERO);
     }
 
     #[test]

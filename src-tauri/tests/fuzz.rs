@@ -278,10 +278,20 @@ fn stones(pos: &Position) -> Vec<Option<Color>> {
     (0..size as usize * size as usize).map(|i| pos.stone(Point::from_index(i, size))).collect()
 }
 
+/// A new game from `game`'s start: the empty board, or the position set up in the editor.
+fn start_of(game: &Game) -> Game {
+    match game.setup() {
+        Some(setup) => {
+            Game::from_setup(*game.config(), setup.clone()).expect("the set-up start is valid")
+        }
+        None => Game::new(*game.config()).expect("the game's configuration is valid"),
+    }
+}
+
 /// Replays `game`'s history from the start (forced passes come by themselves); panics when
 /// a move is illegal or the result differs.
 fn replay(game: &Game) -> Game {
-    let mut again = Game::new(*game.config()).expect("the game's configuration is valid");
+    let mut again = start_of(game);
     let history = game.history();
     let mut i = 0;
     while i < history.len() {
@@ -406,7 +416,7 @@ fn watch_moves(h: &Harness, counts: Arc<Counts>, failures: Arc<Mutex<Vec<String>
             fail("the computer's move is not in the history".into());
             return;
         };
-        let mut before = Game::new(*game.config()).unwrap();
+        let mut before = start_of(game);
         let mut i = 0;
         while i < at {
             i += before.play(history[i].mv, history[i].ms).map_or(1, |r| r.len());

@@ -186,11 +186,11 @@ impl GameConfig {
         let rule = self.opening;
         let fits = match self.kind {
             _ if rule.is_none() => true,
+            // A Gomocup brain knows no opening rule: it cannot take a role in one.
+            _ if self.black.external().is_some() || self.white.external().is_some() => false,
             GameKind::Gomoku { rule: board, size } if rule.needs_renju() => {
                 board == Rule::Renju && size % 2 == 1
             }
-            // A Gomocup brain knows no opening rule: it cannot take a role in one.
-            _ if self.black.external().is_some() || self.white.external().is_some() => false,
             GameKind::Gomoku { .. } => true,
             GameKind::Reversi => false,
         };
@@ -332,9 +332,13 @@ mod tests {
             assert_eq!(soosorv.is_none(), rule == Rule::Renju, "{rule:?}");
         }
         assert_eq!(field(&with(Rule::Renju, 16, OpeningRule::Soosorv8)), Some("opening"));
-        let mut brain = with(Rule::Freestyle, 15, OpeningRule::Swap2);
-        brain.white = PlayerKind::External { id: 1 };
-        assert_eq!(field(&brain), Some("opening"), "an external engine plays no opening rule");
+        for (rule, opening) in
+            [(Rule::Freestyle, OpeningRule::Swap2), (Rule::Renju, OpeningRule::Soosorv8)]
+        {
+            let mut brain = with(rule, 15, opening);
+            brain.white = PlayerKind::External { id: 1 };
+            assert_eq!(field(&brain), Some("opening"), "an external engine plays no {opening:?}");
+        }
         let mut json = serde_json::to_value(with(Rule::Renju, 15, OpeningRule::None)).unwrap();
         json.as_object_mut().unwrap().remove("opening");
         let old: GameConfig = serde_json::from_value(json).unwrap();
