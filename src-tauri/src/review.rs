@@ -19,7 +19,7 @@ use tengen_engine::ai::analysis::Outlook;
 use tengen_engine::ai::review::{self, Review, ReviewError, Verdict, DEFAULT_REVIEW_TIME};
 use tengen_engine::ai::{CancelFlag, GomokuLevel, Level, Limits, ReversiLevel};
 use tengen_engine::game::{GameKind, Position};
-use tengen_engine::{Color, Move};
+use tengen_engine::{Color, Move, Point};
 
 use crate::error::{AppError, AppResult};
 use crate::events::{self, Notice, ReviewProgress};
@@ -87,6 +87,8 @@ pub struct PlyView {
     /// The move played and the engine's best move, in the game's notation.
     pub played: String,
     pub best: String,
+    /// Where the best move is on the board (none for a pass), for the page to mark it.
+    pub best_point: Option<Point>,
     pub best_is_played: bool,
     /// The mover's outlook before (with the best move) and after the move played.
     pub before: Outlook,
@@ -155,6 +157,10 @@ impl Session {
                     verdict: p.verdict,
                     played: pos.move_label(p.played),
                     best: pos.move_label(p.best),
+                    best_point: match p.best {
+                        Move::Place(point) => Some(point),
+                        Move::Pass => None,
+                    },
                     best_is_played: p.best == p.played,
                     before: p.before,
                     after: p.after,

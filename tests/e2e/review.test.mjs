@@ -50,6 +50,9 @@ test('Gomoku: review a game, see the graph and jump to the blunder', async () =>
   await s.waitFor(`return document.querySelector('#move-list [aria-current="step"]')?.dataset.ply === '8'`, { what: 'ply 8 shown' });
   const said = await s.execute(`return document.querySelector('[data-testid="review-verdict"]').textContent`);
   assert.match(said, /^Blunder: l8 was better than a15/);
+  // The board marks the better move, l8.
+  const marked = await s.execute(`return [...document.querySelectorAll('.cell.hint')].map((c) => c.dataset.x + ',' + c.dataset.y)`);
+  assert.deepEqual(marked, ['11,7']);
   await sleep(300);
   await shot('review-gomoku-light-en');
   await settingsTo('zh-CN', 'dark');

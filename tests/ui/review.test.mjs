@@ -26,6 +26,7 @@ function review(extra = {}) {
       verdict,
       played: m.label,
       best: verdict === 'good' ? m.label : 'h11',
+      bestPoint: verdict === 'good' ? { x: m.x, y: m.y } : { x: 7, y: 4 },
       bestIsPlayed: verdict === 'good',
       before: chance(verdict === 'good' ? 500 : 620),
       after: chance(verdict === 'good' ? 500 : 410),
@@ -61,10 +62,15 @@ test('marks in the move list, the verdict in words, and next mistake', async () 
   const verdict = page.locator('[data-testid="review-verdict"]');
   assert.equal(await verdict.innerText(), 'Mistake: h11 was better than a15 (62% for White → 41% for White).');
   assert.equal(await page.locator('[data-testid="eval-graph"] [aria-current="step"]').getAttribute('data-ply'), '4');
+  // The board marks the better move (h11) where the mistake was played; a good move gets none.
+  assert.deepEqual(await page.$$eval('.cell.hint', (cs) => cs.map((c) => [c.dataset.x, c.dataset.y])), [['7', '4']]);
   await page.click('[data-testid="next-mistake"]');
   assert.deepEqual((await calls(page, 'navigate')).at(-1).args, { nav: { to: 'ply', ply: 6 } });
   await emit(page, 'snapshot', at(6));
   assert.equal(await page.locator('[data-testid="next-mistake"]').isDisabled(), true, 'no mistake after the last one');
+  await emit(page, 'snapshot', at(7));
+  await page.waitForFunction(() => document.querySelectorAll('.cell.hint').length === 0);
+  await emit(page, 'snapshot', at(6));
   await page.click('[data-testid="settings"]');
   await page.selectOption('[data-testid="language"]', 'zh-CN');
   await page.keyboard.press('Escape');

@@ -16,7 +16,7 @@ import { installSettings, applySettings, saveSettings, openSettings, settings, w
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
 import { installCoach, renderCoach } from './coach.js';
 import { installClock, renderClock } from './clock.js';
-import { installReview, renderReview } from './review.js';
+import { installReview, renderReview, betterMove } from './review.js';
 import { installEngines, engineName, render as renderEngines } from './engines.js';
 import { installOpening, renderOpening, boardChoice } from './opening.js';
 
@@ -264,7 +264,9 @@ function boardConfig(snap) {
     rows: snap.rows,
     forbidden: humanToMove && snap.toMove === 'black' ? snap.forbidden || [] : [],
     legal: humanToMove && !thinking ? snap.legalMoves || [] : [],
-    hint: on ? snap.hint : null,
+    // The engine's suggestion: a hint asked for, or the review's better move where the move
+    // shown was a mistake.
+    hint: (on ? snap.hint : null) ?? betterMove(snap),
     line: editing ? [] : snap.result?.line || [],
     heat: editing ? [] : heatOf(snap),
     flipped: editing ? [] : snap.flipped || [],
@@ -702,6 +704,7 @@ async function init() {
     installReview({
       navigate: (ply) => command(() => api.navigate({ to: 'ply', ply })),
       onMarks: (marks) => moveList.setMarks(marks),
+      onChange: () => board.set(boardConfig(state.snapshot)),
       onError: showError,
     }),
   ]);

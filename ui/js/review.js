@@ -105,10 +105,18 @@ function shownPly() {
 }
 
 /** Whether the move shown is the main line's move the review judged. */
-function reviewedAt(ply) {
+function reviewedAt(ply, snap = state.snapshot) {
   const p = plies()[ply - 1];
-  const m = state.snapshot?.moves?.[ply - 1];
+  const m = snap?.moves?.[ply - 1];
   return p && m && m.label === p.played && !m.branch ? p : null;
+}
+
+/** The engine's better move where the move shown was judged worse than good ({x, y}, for
+ *  the board to mark), or null. */
+export function betterMove(snap) {
+  if (!snap || snap.editor) return null;
+  const p = reviewedAt(snap.ply ?? snap.moves?.length ?? 0, snap);
+  return p && p.verdict !== 'good' && !p.bestIsPlayed ? p.bestPoint || null : null;
 }
 
 /** Redraws the panel (after every snapshot and review event). */
@@ -157,6 +165,7 @@ function onView(view) {
   state.view = view;
   if (!view.running) state.progress = null;
   renderReview();
+  state.onChange?.();
 }
 
 function onProgress(p) {
@@ -166,10 +175,11 @@ function onProgress(p) {
 
 /**
  * Installs the panel. `navigate(ply)` shows a position, `onMarks(marks)` draws the move
- * list's marks, `onError(err)` says what went wrong.
+ * list's marks, `onChange()` redraws the board (its better-move mark), `onError(err)` says
+ * what went wrong.
  */
-export async function installReview({ navigate, onMarks, onError }) {
-  Object.assign(state, { navigate, onMarks, onError });
+export async function installReview({ navigate, onMarks, onChange, onError }) {
+  Object.assign(state, { navigate, onMarks, onChange, onError });
   $('#btn-review').addEventListener('click', () => act('start'));
   $('#review-cancel').addEventListener('click', () => act('cancel'));
   $('#next-mistake').addEventListener('click', () => {
