@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { useBrowser, closePage, openApp, calls, emit, snapshot, reversiStart, screenshot, TIMER_PROBE, activity, CUT_OFF_CHOICES } from './harness.mjs';
+import { useBrowser, closePage, openApp, calls, emit, snapshot, reversiStart, studySnapshot, screenshot, TIMER_PROBE, activity, CUT_OFF_CHOICES } from './harness.mjs';
 
 const suite = useBrowser();
 
@@ -754,19 +754,6 @@ test('an argument the backend cannot read is refused in words', async () => {
   assert.doesNotMatch(toast, /invalid_argument|\[object/);
   await done(page);
 });
-
-/** A line of `n` Gomoku moves with `ply` of them shown, and a variation at the third move. */
-function studySnapshot(n, ply) {
-  const snap = snapshot({ moves: [] });
-  const moves = [];
-  for (let i = 0; i < n; i++) {
-    const x = i % 15;
-    const y = Math.floor(i / 15);
-    moves.push({ x, y, pass: false, color: i % 2 ? 'white' : 'black', ms: 0, label: `${snap.columns[x]}${snap.rows[y]}`, node: i + 1 });
-  }
-  if (n >= 3) moves[2].alts = [{ node: 900, label: 'h8' }];
-  return { ...snap, moves, ply };
-}
 
 test('the move list: click a move, step with keys and the wheel, variations inline with promote and delete', async () => {
   const page = await open({ snapshot: studySnapshot(200, 200) });

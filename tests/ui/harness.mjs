@@ -205,6 +205,19 @@ export function snapshot(opts = {}) {
 }
 
 /** The standard Reversi start. */
+/** A Gomoku game of `n` moves (a variation at the third) showing ply `ply`: the move list's tests and its step benchmark. */
+export function studySnapshot(n, ply) {
+  const snap = snapshot({ moves: [] });
+  const moves = [];
+  for (let i = 0; i < n; i++) {
+    const x = i % 15;
+    const y = Math.floor(i / 15);
+    moves.push({ x, y, pass: false, color: i % 2 ? 'white' : 'black', ms: 0, label: `${snap.columns[x]}${snap.rows[y]}`, node: i + 1 });
+  }
+  if (n >= 3) moves[2].alts = [{ node: 900, label: 'h8' }];
+  return { ...snap, moves, ply };
+}
+
 export function reversiStart(extra = {}) {
   const board = Array.from({ length: 8 }, () => Array(8).fill(null));
   board[3][3] = 'white';
