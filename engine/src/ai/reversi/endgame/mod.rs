@@ -210,19 +210,14 @@ impl Solver {
         }
         let mut search = Search::new(&mut self.tt, cancel);
         let mut pv = Vec::new();
-        if n >= PRESEARCH_MIN {
-            // Selective passes, loosest first: each fills the table with best moves (and
-            // bounds of its own level) for the next and for the exact search.
-            for level in 0..CONFIDENCE.len() {
-                search.level = level as u8;
-                search.pvs(player, opponent, alpha, beta, &mut pv);
-                if search.stopped {
-                    break;
-                }
+        let mut score = 0;
+        for level in passes(n) {
+            search.level = level;
+            score = search.pvs(player, opponent, alpha, beta, &mut pv);
+            if search.stopped {
+                break;
             }
-            search.level = EXACT;
         }
-        let score = search.pvs(player, opponent, alpha, beta, &mut pv);
         self.nodes = search.nodes;
         self.eval_nodes = search.eval_nodes;
         if search.stopped {
@@ -232,7 +227,7 @@ impl Solver {
         Some(RawSolve { best, score, nodes: self.nodes, pv })
     }
 
-    /// [`Solver::solve_bits`] on [`Solver::set_threads`] threads (the same passes, each
+    /// [`Solver::solve_bits`] on [`Solver::set_threads`] threads (the same [`passes`], each
     /// split at the root by [`parallel::pvs`]).
     fn solve_split(
         &mut self,
@@ -243,11 +238,10 @@ impl Solver {
         cancel: &CancelFlag,
     ) -> Option<RawSolve> {
         let n = (!(player | opponent)).count_ones();
-        let selective = if n >= PRESEARCH_MIN { 0..CONFIDENCE.len() as u8 } else { 0..0 };
         let (mut nodes, mut eval_nodes) = (0, 0);
         let mut pv = Vec::new();
         let mut score = 0;
-        for level in selective.chain([EXACT]) {
+        for level in passes(n) {
             let r = parallel::pvs(
                 &mut self.tt,
                 cancel,
@@ -271,6 +265,14 @@ impl Solver {
         let best = pv.first().copied().filter(|&sq| sq != PASS);
         Some(RawSolve { best, score, nodes, pv })
     }
+}
+
+/// The passes of a solve with `empties` empty squares: from [`PRESEARCH_MIN`] empties the
+/// selective levels, loosest first (each fills the table with best moves, and bounds of its
+/// own level, for the next and for the exact search), then the exact one.
+fn passes(empties: u32) -> impl Iterator<Item = u8> {
+    let selective = if empties >= PRESEARCH_MIN { CONFIDENCE.len() as u8 } else { 0 };
+    (0..selective).chain([EXACT])
 }
 
 #[cfg(test)]
