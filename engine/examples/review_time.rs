@@ -1,7 +1,8 @@
 //! The time a game review takes at the default budget (`ai::review::DEFAULT_REVIEW_TIME`
 //! per position, `default_threads()` threads, as the app runs it): a 60-move Reversi game
-//! (Strong at depth 4 against itself) and a 60-stone Gomoku game (seeded scattered stones
-//! around the centre that make no five). Prints the wall time and the verdicts.
+//! (Strong at depth 4 against itself) and a 60-stone Gomoku game played by programs (Master
+//! against the forcing lookahead at a fixed depth, see `gomoku_played`). Prints the game, the
+//! wall time and the verdicts.
 //!
 //! `cargo run --release -p tengen-engine --example review_time [reversi|gomoku]`
 
@@ -12,7 +13,6 @@ use tengen_engine::ai::review::{review, Verdict, DEFAULT_REVIEW_TIME};
 use tengen_engine::ai::{AnyEngine, CancelFlag, GomokuLevel, Level, Limits, ReversiLevel};
 use tengen_engine::game::Position;
 use tengen_engine::gomoku::Rule;
-use tengen_engine::rng::Rng;
 use tengen_engine::{Move, Point};
 
 fn reversi_game() -> (Position, Vec<Move>) {
@@ -32,28 +32,65 @@ fn reversi_game() -> (Position, Vec<Move>) {
     (start, moves)
 }
 
-fn gomoku_game() -> (Position, Vec<Move>) {
-    let start =
+/// The search depth of each side in the played Gomoku game.
+const GOMOKU_DEPTH: u32 = 4;
+/// The number of stones in the Gomoku game reviewed.
+const GOMOKU_STONES: usize = 60;
+
+/// One Gomoku game as programs play it: Master (depth [`GOMOKU_DEPTH`], engine seed `seed`)
+/// as Black against the forcing lookahead (seed article 004, same depth and seed) as White,
+/// from h8; `None` when it ends before [`GOMOKU_STONES`] stones. Deterministic: fixed depths,
+/// one thread, fixed seeds.
+fn gomoku_played(seed: u64) -> Option<Vec<Move>> {
+    let mut pos =
         Position::Gomoku(tengen_engine::gomoku::Position::new(15, Rule::Freestyle).unwrap());
-    let mut rng = Rng::new(21);
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    while moves.len() < 60 {
-        let p = Point::new(3 + rng.below(9) as u8, 3 + rng.below(9) as u8);
-        let mut next = pos.clone();
-        if next.play(Move::Place(p)).is_ok() && !next.is_over() {
-            pos = next;
-            moves.push(Move::Place(p));
+    let mut black = AnyEngine::new(Level::Gomoku(GomokuLevel::Master), seed);
+    let mut white = AnyEngine::new(Level::Gomoku(GomokuLevel::Lookahead), seed);
+    let mut moves = vec![Move::Place(Point::new(7, 7))];
+    pos.play(moves[0]).unwrap();
+    while moves.len() < GOMOKU_STONES {
+        let engine = if moves.len() % 2 == 0 { &mut black } else { &mut white };
+        let limits = Limits::depth(GOMOKU_DEPTH);
+        let mv = engine.search(&pos, &limits, &CancelFlag::new(), &mut |_| {}).ok()?.best;
+        pos.play(mv).ok()?;
+        moves.push(mv);
+        if pos.is_over() {
+            return None;
         }
     }
-    (start, moves)
+    Some(moves)
+}
+
+/// The first game of [`gomoku_played`] (seeds from 1) that runs to 60 stones, with its seed.
+fn gomoku_game() -> (Position, Vec<Move>, u64) {
+    let start =
+        Position::Gomoku(tengen_engine::gomoku::Position::new(15, Rule::Freestyle).unwrap());
+    for seed in 1..=64 {
+        if let Some(moves) = gomoku_played(seed) {
+            return (start, moves, seed);
+        }
+    }
+    eprintln!("no game of seeds 1 to 64 ran to {GOMOKU_STONES} stones");
+    std::process::exit(1);
+}
+
+/// The line in the game's notation (`h8 i9 ...`), to show which game was reviewed.
+fn record(start: &Position, moves: &[Move]) -> String {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    for &mv in moves {
+        out.push(pos.move_label(mv));
+        pos.play(mv).unwrap();
+    }
+    out.join(" ")
 }
 
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "reversi".into());
     let (start, moves, level) = match which.as_str() {
         "gomoku" => {
-            let (s, m) = gomoku_game();
+            let (s, m, seed) = gomoku_game();
+            println!("gomoku: Master against Lookahead at depth {GOMOKU_DEPTH}, seed {seed}");
             (s, m, Level::Gomoku(GomokuLevel::Master))
         }
         _ => {
@@ -61,6 +98,7 @@ fn main() {
             (s, m, Level::Reversi(ReversiLevel::Master))
         }
     };
+    println!("{}", record(&start, &moves));
     let mut engine = AnyEngine::new(level, 1);
     engine.set_threads(default_threads());
     let limits = Limits { time: Some(DEFAULT_REVIEW_TIME), ..Limits::default() };

@@ -755,6 +755,30 @@ test('an argument the backend cannot read is refused in words', async () => {
   await done(page);
 });
 
+test('the cells are sized from the board\'s width in px, and follow a resize', async () => {
+  // Not from a container query unit: Chromium restyled and laid out the whole board at each
+  // step with one (scripts/bench-steps.mjs).
+  const page = await open({ snapshot: studySnapshot(20, 20) });
+  const sizes = () => page.evaluate(() => {
+    const board = document.querySelector('.board');
+    return {
+      w: board.style.getPropertyValue('--w'),
+      width: board.getBoundingClientRect().width,
+      cell: document.querySelector('.cell').getBoundingClientRect().width,
+    };
+  });
+  await page.waitForFunction(() => document.querySelector('.board').style.getPropertyValue('--w') !== '');
+  const before = await sizes();
+  assert.ok(Math.abs(parseFloat(before.w) - before.width) < 0.5, JSON.stringify(before));
+  await page.setViewportSize({ width: 900, height: 600 });
+  await page.waitForFunction((w) => document.querySelector('.board').style.getPropertyValue('--w') !== w, before.w);
+  const after = await sizes();
+  assert.ok(after.width < before.width, JSON.stringify({ before, after }));
+  assert.ok(Math.abs(parseFloat(after.w) - after.width) < 0.5, JSON.stringify(after));
+  assert.ok(Math.abs(after.cell / before.cell - after.width / before.width) < 0.02, 'the cells shrink with the board');
+  await done(page);
+});
+
 test('the move list: click a move, step with keys and the wheel, variations inline with promote and delete', async () => {
   const page = await open({ snapshot: studySnapshot(200, 200) });
   await page.waitForSelector('[data-ply="200"][aria-current="step"]');

@@ -88,6 +88,13 @@ export class Board {
     this.el.addEventListener('pointermove', () => {
       if (this.config.showCursor) this.set({ showCursor: false });
     });
+    // The board's width in pixels (--w, which sizes the cells): Chromium restyles and lays
+    // out every descendant that uses a container query unit (cqw) at each layout of the
+    // container, so one stone changed cost the whole board, 3 frames a step (see
+    // scripts/bench-steps.mjs). The CSS falls back to 100cqw until the first report.
+    new ResizeObserver(([entry]) => {
+      this.el.style.setProperty('--w', `${entry.contentRect.width}px`);
+    }).observe(this.el);
   }
 
   /** Merges config into the current one and redraws. */
