@@ -40,6 +40,9 @@ enum Command {
     /// A misbehaving Gomocup brain for the arena's tests.
     #[command(hide = true)]
     FakeBrain(cmd::fake_brain::Args),
+    /// A misbehaving NBoard engine for the NBoard host's tests.
+    #[command(hide = true)]
+    FakeNboard(cmd::fake_nboard::Args),
 }
 
 /// Whether the program was started under a Piskvork brain name (`pbrain-tengen.exe`):
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::FakeBrain(a) => cmd::fake_brain::run(a),
+        Command::FakeNboard(a) => cmd::fake_nboard::run(a),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

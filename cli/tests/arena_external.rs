@@ -1,10 +1,11 @@
-//! `tengen arena` with external Gomocup brains (`ext:PATH`) and with `--sprt`.
+//! `tengen arena` with external engines (`ext:PATH`: Gomocup brains in Gomoku, NBoard engines
+//! in Reversi) and with `--sprt`.
 //!
-//! An external brain is an executable run without arguments, as a Gomocup manager runs
+//! An external engine is an executable run without arguments, as a Gomocup manager runs
 //! `pbrain-*` files, so each test writes a small shell wrapper into its own folder: it appends
-//! its process id (which `exec` keeps) to a file, then runs `tengen brain` or the hidden
-//! `tengen fake-brain` that misbehaves on request. After the arena exits, no process of those
-//! ids may still run.
+//! its process id (which `exec` keeps) to a file, then runs `tengen brain`, `tengen nboard` or
+//! the hidden `tengen fake-brain` / `tengen fake-nboard` that misbehave on request. After the
+//! arena exits, no process of those ids may still run.
 #![cfg(unix)]
 
 use std::os::unix::fs::PermissionsExt;
@@ -117,15 +118,24 @@ fn tengen_brain_plays_as_an_external_engine_and_records_carry_the_rule() {
 /// Plays two games (one with each colour) against a fake brain with `fault` after one good
 /// move; both must be lost by the brain for a reason containing each of `why`.
 fn fault_loses_both_games(name: &str, fault: &str, why: &[&str]) {
+    fake_loses_both_games(name, &["--game", "gomoku"], "fake-brain", fault, why);
+}
+
+/// [`fault_loses_both_games`] for `game` (arena arguments) and the fake engine `fake` against
+/// the game's weakest level.
+fn fake_loses_both_games(name: &str, game: &[&str], fake: &str, fault: &str, why: &[&str]) {
     let dir = folder(name);
-    let ext = wrapper(&dir, &format!("fake-brain --fault {fault} --after 1"));
-    let (out, stdout) =
-        arena(&["--black", &ext, "--white", "fivetuple", "--games", "2", "--time-per-move", "100"]);
+    let ext = wrapper(&dir, &format!("{fake} --fault {fault} --after 1"));
+    let level = if game.contains(&"reversi") { "greedy" } else { "fivetuple" };
+    let mut args = vec!["--black", &ext, "--white", level, "--games", "2"];
+    args.extend_from_slice(&["--time-per-move", "100"]);
+    args.extend_from_slice(game);
+    let (out, stdout) = arena(&args);
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
     let lines = game_lines(&stdout);
     assert_eq!(lines.len(), 2, "{stdout}");
     for (line, side) in lines.iter().zip(["black", "white"]) {
-        assert!(line.contains(&format!("fivetuple wins ({side} ")), "{line}");
+        assert!(line.contains(&format!("{level} wins ({side} ")), "{line}");
         assert!(why.iter().all(|w| line.contains(w)), "{line}");
     }
     assert!(stdout.contains("+0 -2 =0"), "{stdout}");
@@ -233,4 +243,71 @@ fn sprt_accepts_h0_when_the_first_engine_loses_every_pair() {
     let sprt = sprt_lines(&stdout);
     assert_eq!(sprt.len(), 1, "--quiet prints the final line only: {stdout}");
     assert!(sprt[0].contains("+0 -10 =0") && sprt[0].ends_with("H0 accepted"), "{}", sprt[0]);
+}
+
+#[test]
+fn tengen_nboard_plays_reversi_as_an_external_engine() {
+    let dir = folder("nboard-real");
+    let ext = wrapper(&dir, "nboard --level classic --seed 3");
+    let games = dir.join("games");
+    let mut args = vec!["--game", "reversi", "--black", &ext, "--white", "greedy"];
+    args.extend_from_slice(&["--games", "2", "--time-per-move", "100"]);
+    args.extend_from_slice(&["--out", games.to_str().unwrap()]);
+    let (out, stdout) = arena(&args);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("ext:pbrain.sh: NBoard engine \"Tengen\""), "{stdout}");
+    let lines = game_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    // Both games end by the rules (a disc count), not by a failure of the engine.
+    for line in lines {
+        let reason = line.split_once(" (").and_then(|(_, r)| r.split_once(')')).map(|r| r.0);
+        let discs = reason.and_then(|r| r.split_once('-'));
+        let discs = discs.and_then(|(b, w)| Some((b.parse::<u32>().ok()?, w.parse::<u32>().ok()?)));
+        assert!(discs.is_some_and(|(b, w)| b + w <= 64), "{line}");
+    }
+    assert_no_brain_left(&dir);
+}
+
+fn nboard_fault(name: &str, fault: &str, why: &[&str]) {
+    fake_loses_both_games(name, &["--game", "reversi"], "fake-nboard", fault, why);
+}
+
+#[test]
+fn an_nboard_crash_loses_the_game() {
+    nboard_fault("nboard-crash", "crash", &["forfeits (crash): the engine exited while asked go"]);
+}
+
+#[test]
+fn an_nboard_hang_loses_the_game() {
+    // 100 ms per move plus the margin of one second.
+    let why = [
+        "forfeits (timeout): the engine did not answer go within 1100 ms",
+        "(its last message: \"status move 2\")",
+    ];
+    nboard_fault("nboard-hang", "hang", &why);
+}
+
+#[test]
+fn nboard_garbage_a_taken_square_or_a_wrong_pass_loses_the_game() {
+    let why = ["forfeits (illegal move): the engine answered go with \"=== this is not a move\""];
+    nboard_fault("nboard-garbage", "garbage", &why);
+    nboard_fault(
+        "nboard-occupied",
+        "occupied",
+        &["forfeits (illegal move): ", " is already taken"],
+    );
+    nboard_fault("nboard-pass", "pass", &["forfeits (illegal move): ", "cannot pass"]);
+}
+
+#[test]
+fn an_nboard_engine_that_does_not_answer_ping_is_refused_before_any_game() {
+    let dir = folder("nboard-mute");
+    let ext = wrapper(&dir, "fake-nboard --mute");
+    let args = ["--game", "reversi", "--black", "greedy", "--white", &ext, "--games", "2"];
+    let (out, stdout) = arena(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(game_lines(&stdout).is_empty(), "{stdout}");
+    assert!(stderr.contains("the engine did not answer ping 1 within 10000 ms"), "{stderr}");
+    assert_no_brain_left(&dir);
 }

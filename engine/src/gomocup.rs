@@ -1,24 +1,22 @@
 //! The manager's side of the Gomocup (Piskvork) brain protocol: runs an external brain
 //! (`pbrain-*`) as a child process and asks it for moves.
 //!
-//! The brain is started directly (no shell) with the arguments given and its own folder as
-//! the working directory, as Piskvork does. A reader thread collects its stdout lines (as
-//! bytes, decoded lossily), so that a brain that prints garbage, hangs or dies is noticed
-//! within a deadline. `MESSAGE`, `DEBUG`, `UNKNOWN` and `ERROR` lines are not answers; the
-//! last one is kept to explain a failure. Dropping a [`Brain`] sends `END`, waits briefly and
-//! then kills the process, so nothing is left running.
+//! The brain runs as an [`EngineProcess`] (no shell, the arguments given, its own folder as
+//! the working directory, bounded lines read on a thread), so that a brain that prints
+//! garbage, hangs or dies is noticed within a deadline. `MESSAGE`, `DEBUG`, `UNKNOWN` and
+//! `ERROR` lines are not answers; the last one is kept to explain a failure. Dropping a
+//! [`Brain`] sends `END`, waits briefly and then kills the process, so nothing is left
+//! running.
 //!
 //! A game: [`Brain::start`] (spawn, `ABOUT`), [`Brain::new_game`] (`START size`, then `INFO
 //! timeout_turn`, `timeout_match`, `max_memory`, `rule`), then [`Brain::best_move`] for each
 //! of its turns, which sends `BEGIN`, `TURN x,y` or `BOARD ... DONE` as the position needs.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::ai::CancelFlag;
+use crate::child::{EngineProcess, Silence};
 use crate::game::ForfeitReason;
 use crate::gomoku::{Position, Rule};
 use crate::Point;
@@ -81,9 +79,6 @@ pub enum BrainError {
     Cancelled { asked: String },
 }
 
-/// How often a wait that can be cancelled looks at its flag.
-const CANCEL_POLL: Duration = Duration::from_millis(20);
-
 impl BrainError {
     /// How a game counts this failure during the brain's turn: no answer in time is a
     /// timeout, an answer that is not a move an illegal move, anything else a crash.
@@ -103,9 +98,7 @@ fn note(last: &Option<String>) -> String {
 /// A running brain.
 pub struct Brain {
     settings: BrainSettings,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    process: EngineProcess,
     about: String,
     last_note: Option<String>,
     /// The moves of the current game as the brain knows them.
@@ -124,42 +117,11 @@ impl Brain {
     pub fn start(settings: &BrainSettings) -> Result<Brain, BrainError> {
         let spawn_error =
             |source| BrainError::Spawn { program: settings.program.display().to_string(), source };
-        let program = std::fs::canonicalize(&settings.program).map_err(spawn_error)?;
-        let folder = program.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        let mut child = Command::new(&program)
-            .args(&settings.args)
-            .current_dir(folder)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(spawn_error)?;
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take();
-        let (tx, lines) = mpsc::channel();
-        if let Some(stdout) = stdout {
-            std::thread::spawn(move || {
-                let mut reader = BufReader::new(stdout);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match reader.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let line = String::from_utf8_lossy(&buf).trim().to_string();
-                            if tx.send(line).is_err() {
-                                break;
-                            }
-                        }
-                    }
-                }
-            });
-        }
+        let process =
+            EngineProcess::spawn(&settings.program, &settings.args, "END").map_err(spawn_error)?;
         let mut brain = Brain {
             settings: settings.clone(),
-            child,
-            stdin,
-            lines,
+            process,
             about: String::new(),
             last_note: None,
             seen: Vec::new(),
@@ -292,10 +254,7 @@ impl Brain {
     }
 
     fn send(&mut self, line: &str) -> Result<(), BrainError> {
-        let Some(stdin) = &mut self.stdin else {
-            return Err(BrainError::Write(std::io::ErrorKind::BrokenPipe.into()));
-        };
-        writeln!(stdin, "{line}").and_then(|()| stdin.flush()).map_err(|e| {
+        self.process.send(line).map_err(|e| {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 BrainError::Exited { asked: line.to_string(), last: self.last_note.clone() }
             } else {
@@ -319,54 +278,32 @@ impl Brain {
     ) -> Result<String, BrainError> {
         let deadline = Instant::now() + limit;
         loop {
-            if cancel.is_some_and(CancelFlag::is_cancelled) {
-                return Err(BrainError::Cancelled { asked: asked.to_string() });
+            let line = match self.process.next_line(deadline, cancel) {
+                Ok(Some(line)) => line,
+                Ok(None) => crate::child::too_long(),
+                Err(silence) => {
+                    let (asked, last) = (asked.to_string(), self.last_note.clone());
+                    return Err(match silence {
+                        Silence::Timeout => {
+                            BrainError::Timeout { asked, ms: limit.as_millis() as u64, last }
+                        }
+                        Silence::Exited => BrainError::Exited { asked, last },
+                        Silence::Cancelled => BrainError::Cancelled { asked },
+                    });
+                }
+            };
+            if line.is_empty() {
+                continue;
             }
-            let left = deadline.saturating_duration_since(Instant::now());
-            let wait = if cancel.is_some() { left.min(CANCEL_POLL) } else { left };
-            match self.lines.recv_timeout(wait) {
-                Ok(line) if line.is_empty() => {}
-                Ok(line) if is_note(&line) => {
-                    let refused = line.to_ascii_uppercase().starts_with("ERROR");
-                    self.last_note = Some(line.clone());
-                    if refused && asked.starts_with("START") {
-                        return Err(BrainError::Refused { asked: asked.to_string(), line });
-                    }
-                }
-                Ok(line) => return Ok(line),
-                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(BrainError::Timeout {
-                        asked: asked.to_string(),
-                        ms: limit.as_millis() as u64,
-                        last: self.last_note.clone(),
-                    })
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(BrainError::Exited {
-                        asked: asked.to_string(),
-                        last: self.last_note.clone(),
-                    })
-                }
+            if !is_note(&line) {
+                return Ok(line);
+            }
+            let refused = line.to_ascii_uppercase().starts_with("ERROR");
+            self.last_note = Some(line.clone());
+            if refused && asked.starts_with("START") {
+                return Err(BrainError::Refused { asked: asked.to_string(), line });
             }
         }
-    }
-}
-
-impl Drop for Brain {
-    fn drop(&mut self) {
-        let _ = self.send("END");
-        self.stdin = None; // closes the pipe: a brain that ignores END sees end of input
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            match self.child.try_wait() {
-                Ok(Some(_)) => return,
-                Ok(None) => std::thread::sleep(Duration::from_millis(10)),
-                Err(_) => break,
-            }
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -5,9 +5,12 @@
 //! user names (a saved game, an openings file, an endgame list) is read through
 //! [`read_bounded`], which refuses anything but a regular file and never reads more than its
 //! limit, whatever the metadata says.
+//!
+//! Lines from other programs (a GUI or manager on stdin, an external engine's stdout) are
+//! read the same way, bounded: [`read_line`].
 
 use std::fs::File;
-use std::io::{ErrorKind, Read};
+use std::io::{BufRead, ErrorKind, Read};
 use std::path::Path;
 
 use thiserror::Error;
@@ -82,9 +85,73 @@ pub fn read_text_bounded(path: &Path, limit: u64) -> Result<String, ReadError> {
     Ok(text)
 }
 
+/// One line of input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// The line without its line ending, decoded lossily; `utf8` says whether it was valid
+    /// UTF-8 (the caller decides whether a lossy line is acceptable).
+    Text { text: String, utf8: bool },
+    /// The line was longer than the limit; all of it was skipped.
+    TooLong,
+}
+
+/// Reads one line of at most `max` bytes (`None` at the end of the input). The rest of a
+/// longer line is skipped, still reading at most `max` bytes at a time.
+pub fn read_line(
+    input: &mut impl BufRead,
+    bytes: &mut Vec<u8>,
+    max: u64,
+) -> std::io::Result<Option<Line>> {
+    bytes.clear();
+    let n = input.by_ref().take(max).read_until(b'\n', bytes)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if bytes.last() != Some(&b'\n') && n as u64 == max {
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            let m = input.by_ref().take(max).read_until(b'\n', &mut rest)?;
+            if m == 0 || rest.last() == Some(&b'\n') {
+                break;
+            }
+        }
+        return Ok(Some(Line::TooLong));
+    }
+    let utf8 = std::str::from_utf8(bytes).is_ok();
+    let text = String::from_utf8_lossy(bytes).trim_end_matches(['\r', '\n']).to_string();
+    Ok(Some(Line::Text { text, utf8 }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lines(bytes: &[u8], max: u64) -> Vec<Line> {
+        let mut input = bytes;
+        let mut buf = Vec::new();
+        std::iter::from_fn(|| read_line(&mut input, &mut buf, max).unwrap()).collect()
+    }
+
+    fn text(s: &str, utf8: bool) -> Line {
+        Line::Text { text: s.to_string(), utf8 }
+    }
+
+    #[test]
+    fn reads_bounded_lines_of_bytes() {
+        assert_eq!(
+            lines(b"a b\r\nc\nd", 16),
+            [text("a b", true), text("c", true), text("d", true)]
+        );
+        assert_eq!(lines(b"\xe9t\xe9\n", 16), [text("\u{fffd}t\u{fffd}", false)]);
+        // Over the limit: skipped whole, however long; exactly the limit with its end is kept.
+        let mut long = vec![b'x'; 50];
+        long.extend_from_slice(b"\nok\n");
+        assert_eq!(lines(&long, 16), [Line::TooLong, text("ok", true)]);
+        assert_eq!(lines(b"123456789012345\n", 16), [text("123456789012345", true)]);
+        assert_eq!(lines(b"1234567890123456", 16), [Line::TooLong]);
+        assert!(lines(b"", 16).is_empty());
+    }
 
     fn temp_dir(name: &str) -> std::path::PathBuf {
         let d = std::env::temp_dir().join(format!("tengen-io-{name}-{}", std::process::id()));

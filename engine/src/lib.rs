@@ -4,6 +4,7 @@
 //! No Tauri dependency lives here; the app and the CLI are thin layers over this crate.
 
 pub mod ai;
+pub mod child;
 pub mod coach;
 pub mod color;
 pub mod game;
@@ -12,6 +13,7 @@ pub mod gomoku;
 pub mod io;
 pub mod level;
 pub mod memory;
+pub mod nboard;
 pub mod point;
 pub mod reversi;
 pub mod rng;

@@ -277,38 +277,49 @@ pub fn engines_list<R: Runtime>(app: AppHandle<R>) -> AppResult<Engines> {
     Ok(app_state(&app)?.lock().engine_list.clone())
 }
 
-/// Adds an external engine: the user chooses its file in a file dialog (the page never
-/// names a path), Tengen starts it once and asks `ABOUT`. Answers the new entry, or why the
-/// file is not a brain (`engine_error`); `cancelled` when the dialog is closed.
+/// Adds an external engine of `protocol` (`gomocup`, the default, or `nboard`): the user
+/// chooses its file in a file dialog (the page never names a path), Tengen starts it once
+/// and asks `ABOUT` (NBoard: `ping 1`). Answers the new entry, or why the file is not such
+/// an engine (`engine_error`); `cancelled` when the dialog is closed.
 #[tauri::command]
-pub async fn engine_add<R: Runtime>(app: AppHandle<R>) -> AppResult<EngineEntry> {
+pub async fn engine_add<R: Runtime>(
+    app: AppHandle<R>,
+    protocol: Arg<Option<engines::Protocol>>,
+) -> AppResult<EngineEntry> {
+    let protocol = protocol.0.unwrap_or_default();
     let path = files::ask_engine_path(&app).await?;
     let checked = app.clone();
-    tauri::async_runtime::spawn_blocking(move || add_engine(&checked, path))
+    tauri::async_runtime::spawn_blocking(move || add_engine(&checked, path, protocol))
         .await
         .map_err(|e| AppError::Internal(e.to_string()))?
 }
 
-/// Checks `path` (a file the user chose) and adds it to the engine list (blocks while the
-/// brain starts: at most [`engines::STARTUP`]). The tests add their fake brains through it.
-pub fn add_engine<R: Runtime>(app: &AppHandle<R>, path: PathBuf) -> AppResult<EngineEntry> {
+/// Checks `path` (a file the user chose) as an engine of `protocol` and adds it to the
+/// engine list (blocks while the engine starts: at most [`engines::STARTUP`]). The tests add
+/// their fake engines through it.
+pub fn add_engine<R: Runtime>(
+    app: &AppHandle<R>,
+    path: PathBuf,
+    protocol: engines::Protocol,
+) -> AppResult<EngineEntry> {
     let path = std::fs::canonicalize(&path).unwrap_or(path);
-    let about = engines::probe(&path)?;
+    let about = engines::probe(&path, protocol)?;
     let st = app_state(app)?;
     let mut session = st.lock();
-    let entry = session.engine_list.add(path, about, engines::now_secs())?.clone();
+    let entry = session.engine_list.add(path, protocol, about, engines::now_secs())?.clone();
     st.persist_engines(&session.engine_list);
     Ok(entry)
 }
 
-/// Starts engine `id` again and asks `ABOUT`: answers the entry with the fresh answer, or
-/// why it no longer works.
+/// Starts engine `id` again and asks `ABOUT` (NBoard: `ping 1`): answers the entry with the
+/// fresh answer, or why it no longer works.
 #[tauri::command]
 pub async fn engine_check<R: Runtime>(app: AppHandle<R>, id: Arg<u32>) -> AppResult<EngineEntry> {
     let Arg(id) = id;
     let unknown = || AppError::engine("unknown", Path::new(""), format!("#{id}"));
-    let path = app_state(&app)?.lock().engine_list.get(id).ok_or_else(unknown)?.path.clone();
-    let about = tauri::async_runtime::spawn_blocking(move || engines::probe(&path))
+    let entry = app_state(&app)?.lock().engine_list.get(id).ok_or_else(unknown)?.clone();
+    let (path, protocol) = (entry.path, entry.protocol);
+    let about = tauri::async_runtime::spawn_blocking(move || engines::probe(&path, protocol))
         .await
         .map_err(|e| AppError::Internal(e.to_string()))??;
     let st = app_state(&app)?;

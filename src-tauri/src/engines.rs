@@ -1,8 +1,9 @@
-//! External engines (Gomocup brains, `pbrain-*`) that the user added in Settings → Engines:
-//! the list kept in the app data directory (`engines.json`, read bounded and leniently,
-//! written atomically), the check of a brain (start it, `ABOUT`), and the brain slots the
-//! worker plays an external side with. The protocol itself is `tengen_engine::gomocup`, the
-//! same code the arena uses.
+//! External engines that the user added in Settings → Engines, each with its protocol:
+//! Gomocup brains (`pbrain-*`, Gomoku) and NBoard engines (Reversi). The list kept in the app
+//! data directory (`engines.json`, read bounded and leniently, written atomically), the check
+//! of an engine (start it; a brain answers `ABOUT`, an NBoard engine `ping 1` with `pong 1`),
+//! and the slots the worker plays an external side with. The protocols themselves are
+//! `tengen_engine::gomocup` and `tengen_engine::nboard`, the same code the arena uses.
 //!
 //! Security: a program runs only if the user chose its file in the file dialog (the
 //! `engine_add` command opens it; the page never names a path), with no shell and no
@@ -16,8 +17,9 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tengen_engine::game::TimeControl;
+use tengen_engine::game::{GameKind, TimeControl};
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
+use tengen_engine::nboard::{NboardEngine, NboardError, NboardSettings};
 
 use crate::error::AppError;
 
@@ -30,15 +32,41 @@ pub const STARTUP: Duration = Duration::from_secs(5);
 /// The longest name kept (an `ABOUT` answer is cut to this many characters too).
 const MAX_TEXT: usize = 200;
 
+/// The protocol an engine speaks, which decides its game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Protocol {
+    /// Gomocup (Piskvork) brains: Gomoku. Lists from before NBoard engines hold only these.
+    #[default]
+    Gomocup,
+    /// NBoard engines: Reversi.
+    Nboard,
+}
+
+impl Protocol {
+    /// Whether an engine of this protocol plays `kind`.
+    pub fn plays(self, kind: GameKind) -> bool {
+        matches!(
+            (self, kind),
+            (Protocol::Gomocup, GameKind::Gomoku { .. }) | (Protocol::Nboard, GameKind::Reversi)
+        )
+    }
+}
+
 /// One engine of the list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EngineEntry {
     /// The id games name it by (`PlayerKind::External { id }`), never reused in the list.
     pub id: u32,
-    /// The `name="..."` of its `ABOUT` answer (or the file name).
+    /// Its protocol (and so its game).
+    #[serde(default)]
+    pub protocol: Protocol,
+    /// The `name="..."` of its `ABOUT` answer, an NBoard engine's `set myname` (or the file
+    /// name).
     pub name: String,
-    /// Its whole `ABOUT` answer when it was added or last checked.
+    /// Its whole `ABOUT` answer (an NBoard engine: `set myname NAME`) when it was added or
+    /// last checked.
     pub about: String,
     /// The executable the user chose.
     pub path: PathBuf,
@@ -65,6 +93,18 @@ impl EngineEntry {
             ..BrainSettings::new(&self.path, Duration::from_millis(turn_ms))
         }
     }
+
+    /// How an NBoard engine is run: started within [`STARTUP`], no fixed depth (its time
+    /// goes in each turn's record, `NboardEngine::best_move`).
+    pub fn nboard_settings(&self) -> NboardSettings {
+        NboardSettings { startup: STARTUP, ..NboardSettings::new(&self.path) }
+    }
+}
+
+/// An external engine running for one side.
+pub enum Running {
+    Gomocup(Brain),
+    Nboard(NboardEngine),
 }
 
 /// The engine list.
@@ -108,6 +148,7 @@ impl Engines {
     pub fn add(
         &mut self,
         path: PathBuf,
+        protocol: Protocol,
         about: String,
         added: u64,
     ) -> Result<&EngineEntry, AppError> {
@@ -116,7 +157,7 @@ impl Engines {
         }
         let id = self.0.iter().map(|e| e.id).max().map_or(1, |m| m.saturating_add(1));
         let name = name_of(&about, &path);
-        self.0.push(EngineEntry { id, name, about: cut(&about), path, added });
+        self.0.push(EngineEntry { id, protocol, name, about: cut(&about), path, added });
         Ok(&self.0[self.0.len() - 1])
     }
 
@@ -140,20 +181,26 @@ fn cut(text: &str) -> String {
     text.chars().take(MAX_TEXT).collect()
 }
 
-/// The brain's `name="..."`, or its file name when the answer names none in quotes.
+/// The brain's `name="..."` (an NBoard engine's `set myname NAME`), or the file name when
+/// the answer names none.
 fn name_of(about: &str, path: &Path) -> String {
     let lower = about.to_ascii_lowercase();
     let named = lower.find("name=\"").and_then(|at| {
         let rest = &about[at + 6..];
         rest.find('"').map(|len| rest[..len].trim().to_string())
     });
+    let named = named.or_else(|| about.strip_prefix(MYNAME).map(|n| n.trim().to_string()));
     let file = || path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     cut(&named.filter(|n| !n.is_empty()).unwrap_or_else(file))
 }
 
-/// Checks that `path` is a brain: a regular, executable file that starts and answers
-/// `ABOUT` within [`STARTUP`]. Answers the `ABOUT` line; the brain is ended at once.
-pub fn probe(path: &Path) -> Result<String, AppError> {
+/// How an NBoard engine's name is kept in [`EngineEntry::about`].
+const MYNAME: &str = "set myname ";
+
+/// Checks that `path` is an engine of `protocol`: a regular, executable file that starts and
+/// answers (`ABOUT`; `nboard 2` and `ping 1` → `pong 1`) within [`STARTUP`]. Answers the
+/// `ABOUT` line (`set myname NAME`); the engine is ended at once.
+pub fn probe(path: &Path, protocol: Protocol) -> Result<String, AppError> {
     let meta =
         std::fs::metadata(path).map_err(|e| AppError::engine("not_found", path, e.to_string()))?;
     if !meta.is_file() {
@@ -166,16 +213,28 @@ pub fn probe(path: &Path) -> Result<String, AppError> {
             return Err(AppError::engine("not_executable", path, String::new()));
         }
     }
-    let settings = BrainSettings { startup: STARTUP, ..BrainSettings::new(path, STARTUP) };
-    let brain = Brain::start(&settings).map_err(|e| AppError::from_brain(&e, path))?;
-    let about = brain.about().to_string();
-    // Ending it (END, then a kill) may take half a second: not on the caller's time.
-    std::thread::spawn(move || drop(brain));
+    let (running, about) = match protocol {
+        Protocol::Gomocup => {
+            let settings = BrainSettings { startup: STARTUP, ..BrainSettings::new(path, STARTUP) };
+            let brain = Brain::start(&settings).map_err(|e| AppError::from_brain(&e, path))?;
+            let about = brain.about().to_string();
+            (Running::Gomocup(brain), about)
+        }
+        Protocol::Nboard => {
+            let settings = NboardSettings { startup: STARTUP, ..NboardSettings::new(path) };
+            let engine =
+                NboardEngine::start(&settings).map_err(|e| AppError::from_nboard(&e, path))?;
+            let about = engine.name().map(|n| format!("{MYNAME}{n}")).unwrap_or_default();
+            (Running::Nboard(engine), about)
+        }
+    };
+    // Ending it (END or quit, then a kill) may take half a second: not on the caller's time.
+    std::thread::spawn(move || drop(running));
     Ok(about)
 }
 
-/// The brain playing one side, started on its first turn and kept between turns.
-pub type BrainSlot = Arc<Mutex<Option<Brain>>>;
+/// The external engine playing one side, started on its first turn and kept between turns.
+pub type BrainSlot = Arc<Mutex<Option<Running>>>;
 
 /// Ends the brains of `slots` off the calling thread (a brain that ignores `END` takes half
 /// a second to be killed). A slot still used by a search is ended when that search drops it.
@@ -210,6 +269,19 @@ impl AppError {
         };
         AppError::engine(problem, path, e.to_string())
     }
+
+    /// An NBoard engine that failed to start or answer, in the same words as a brain.
+    pub fn from_nboard(e: &NboardError, path: &Path) -> AppError {
+        let problem = match e {
+            NboardError::Spawn { .. } => "not_executable",
+            NboardError::Timeout { .. } => "no_answer",
+            NboardError::Exited { .. } | NboardError::Write(_) | NboardError::Cancelled { .. } => {
+                "crashed"
+            }
+            NboardError::Garbage { .. } | NboardError::Depth(_) => "bad_answer",
+        };
+        AppError::engine(problem, path, e.to_string())
+    }
 }
 
 #[cfg(test)]
@@ -231,19 +303,35 @@ mod tests {
         assert!(list.contains(2) && !list.contains(3));
         assert!(Engines::from_json_lenient("{}").is_err());
         let about = "name=\"Rapfi\", version=\"1\"".to_string();
-        let added = list.add(PathBuf::from("/opt/pbrain-rapfi"), about, 9).unwrap();
+        let added = list.add(PathBuf::from("/opt/pbrain-rapfi"), Protocol::Gomocup, about, 9);
+        let added = added.unwrap();
         assert_eq!((added.id, added.name.as_str()), (3, "Rapfi"));
+        assert_eq!(list.get(2).unwrap().protocol, Protocol::Gomocup, "older lists: Gomocup");
         assert!(list.remove(3));
         assert!(!list.remove(3));
-        let again = list.add(PathBuf::from("/opt/x/pbrain-x"), "version=\"2\"".into(), 9).unwrap();
-        assert_eq!((again.id, again.name.as_str()), (3, "pbrain-x"), "the file names it");
+        let again = list.add(
+            PathBuf::from("/opt/x/pbrain-x"),
+            Protocol::Gomocup,
+            "version=\"2\"".into(),
+            9,
+        );
+        assert_eq!((again.unwrap().id, list.get(3).unwrap().name.as_str()), (3, "pbrain-x"));
+        let edax =
+            list.add(PathBuf::from("/opt/edax"), Protocol::Nboard, "set myname Edax".into(), 9);
+        assert_eq!(edax.unwrap().name, "Edax", "an NBoard engine's name");
+        let nameless = list.add(PathBuf::from("/opt/nb"), Protocol::Nboard, String::new(), 9);
+        assert_eq!(nameless.unwrap().name, "nb", "the file names it");
+        assert!(Protocol::Nboard.plays(GameKind::Reversi));
+        assert!(!Protocol::Nboard
+            .plays(GameKind::Gomoku { rule: tengen_engine::gomoku::Rule::Renju, size: 15 }));
+        assert!(!Protocol::Gomocup.plays(GameKind::Reversi));
         let text = serde_json::to_string(&list).unwrap();
         assert_eq!(Engines::from_json_lenient(&text).unwrap(), (list, 0));
     }
 
     #[test]
     fn a_file_that_is_no_brain_is_refused_with_its_problem() {
-        let problem = |p: &Path| match probe(p) {
+        let problem = |p: &Path| match probe(p, Protocol::Gomocup) {
             Err(AppError::Engine { problem, .. }) => problem,
             other => panic!("{other:?}"),
         };

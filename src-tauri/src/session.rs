@@ -19,9 +19,10 @@ use tengen_engine::game::{
     Position, Setup, TimeControl, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
 };
 use tengen_engine::gomocup::{Brain, BrainError};
+use tengen_engine::nboard::{NboardEngine, NboardError};
 use tengen_engine::{Color, Move, Point};
 
-use crate::engines::{self, BrainSlot, EngineEntry, Engines};
+use crate::engines::{self, BrainSlot, EngineEntry, Engines, Running};
 use crate::error::{AppError, AppResult};
 use crate::events::{By, GameOver, MovePlayed, Notice};
 use crate::snapshot::{self, Snapshot};
@@ -194,40 +195,70 @@ impl SearchPlan {
 
     /// The external brain's move: started (`START` with the board and the rule, the time
     /// per move as `timeout_turn`) on its first turn, then `TURN`, or `BOARD` when the game
-    /// changed under it (an undo, a variation). A brain that fails is ended (killed if it
-    /// does not leave) and the failure is its forfeit; a cancelled wait ends it too, and the
-    /// next turn starts it again with the position.
+    /// changed under it (an undo, a variation); an NBoard engine's: started on its first
+    /// turn, then given the position and its time each turn (the time left on a game clock,
+    /// else the time per move). An engine that fails is ended (killed if it does not leave)
+    /// and the failure is its forfeit; a cancelled wait ends it too, and the next turn starts
+    /// it again with the position.
     fn ask_brain(&self, engine: &EngineEntry, slot: &BrainSlot, cancel: &CancelFlag) -> Outcome {
-        let Position::Gomoku(pos) = &self.position else {
-            return Outcome::Failed("external engines play Gomoku only".into());
-        };
         let mut guard = slot.lock().unwrap_or_else(|p| p.into_inner());
         if cancel.is_cancelled() {
             return Outcome::Failed("cancelled".into());
         }
-        let mut brain = match guard.take() {
-            Some(brain) => brain,
-            None => {
-                let settings = engine.settings(self.time_per_move_ms, self.time_control);
-                match Brain::start(&settings).and_then(|mut b| {
-                    b.new_game(pos.size(), pos.rule())?;
-                    Ok(b)
-                }) {
+        let running = guard.take();
+        let (answer, running) = match (&self.position, running) {
+            (Position::Gomoku(pos), running) => {
+                let brain = match running {
+                    Some(Running::Gomocup(brain)) => Ok(brain),
+                    _ => {
+                        let settings = engine.settings(self.time_per_move_ms, self.time_control);
+                        Brain::start(&settings).and_then(|mut b| {
+                            b.new_game(pos.size(), pos.rule())?;
+                            Ok(b)
+                        })
+                    }
+                };
+                let mut brain = match brain {
                     Ok(brain) => brain,
                     Err(e) => return brain_failed(e),
+                };
+                match brain.best_move_in_time(pos, Some(cancel), self.limits.time_left) {
+                    Ok((p, _)) => (Ok(Move::Place(p)), Running::Gomocup(brain)),
+                    Err(e) => (Err(brain_failed(e)), Running::Gomocup(brain)),
+                }
+            }
+            (Position::Reversi(pos), running) => {
+                let started = match running {
+                    Some(Running::Nboard(e)) => Ok(e),
+                    _ => NboardEngine::start(&engine.nboard_settings()),
+                };
+                let mut nboard = match started {
+                    Ok(e) => e,
+                    Err(e) => return nboard_failed(e),
+                };
+                let time = self.limits.time_left.unwrap_or_else(|| {
+                    Duration::from_millis(match self.time_control {
+                        TimeControl::PerMove { move_ms } => move_ms,
+                        _ => self.time_per_move_ms,
+                    })
+                });
+                match nboard.best_move(pos, time, Some(cancel)) {
+                    Ok((m, _)) => (Ok(m.mv), Running::Nboard(nboard)),
+                    Err(e) => (Err(nboard_failed(e)), Running::Nboard(nboard)),
                 }
             }
         };
-        match brain.best_move_in_time(pos, Some(cancel), self.limits.time_left) {
-            Ok((p, _)) => {
-                *guard = Some(brain);
-                Outcome::Found(SearchResult { best: Move::Place(p), info: SearchInfo::default() })
+        match answer {
+            Ok(best) => {
+                *guard = Some(running);
+                Outcome::Found(SearchResult { best, info: SearchInfo::default() })
             }
-            Err(e) => {
-                // Ended here, with the slot still locked (a brain that ignores END is killed
-                // half a second later), so whoever waits for the slot finds it ended.
-                drop(brain);
-                brain_failed(e)
+            Err(failed) => {
+                // Ended here, with the slot still locked (an engine that ignores END or quit
+                // is killed half a second later), so whoever waits for the slot finds it
+                // ended.
+                drop(running);
+                failed
             }
         }
     }
@@ -237,6 +268,14 @@ impl SearchPlan {
 fn brain_failed(e: BrainError) -> Outcome {
     match e {
         BrainError::Cancelled { .. } => Outcome::Failed(e.to_string()),
+        e => Outcome::Forfeit { reason: e.forfeit_reason(), detail: e.to_string() },
+    }
+}
+
+/// What an NBoard engine's failure means for its game, as [`brain_failed`].
+fn nboard_failed(e: NboardError) -> Outcome {
+    match e {
+        NboardError::Cancelled { .. } => Outcome::Failed(e.to_string()),
         e => Outcome::Forfeit { reason: e.forfeit_reason(), detail: e.to_string() },
     }
 }
@@ -707,27 +746,36 @@ impl Session {
         Some(self.game_over_event().map(Event::GameOver).into_iter().collect())
     }
 
-    /// Refuses a configuration naming an external engine that is not in the list.
+    /// Refuses a configuration naming an external engine that is not in the list, or one
+    /// whose protocol plays another game.
     fn known_engines(&self, config: &GameConfig) -> AppResult<()> {
         for color in Color::BOTH {
-            match config.player(color).external() {
-                Some(id) if !self.engine_list.contains(id) => {
-                    let field = if color == Color::Black { "black" } else { "white" };
-                    return Err(AppError::invalid(field, format!("no engine {id} in the list")));
+            let Some(id) = config.player(color).external() else { continue };
+            let field = if color == Color::Black { "black" } else { "white" };
+            match self.engine_list.get(id) {
+                None => {
+                    return Err(AppError::invalid(field, format!("no engine {id} in the list")))
                 }
-                _ => {}
+                Some(e) if !e.protocol.plays(config.kind) => {
+                    let game = config.kind.name();
+                    let e = tengen_engine::game::ConfigError::External { color, game };
+                    return Err(AppError::invalid(field, e.to_string()));
+                }
+                Some(_) => {}
             }
         }
         Ok(())
     }
 
     /// What a game from outside the session may keep of its external sides: with `keep`
-    /// (the app's own unfinished game), those whose engine is still in the list; without
-    /// (a file or pasted text: it may come from another machine), none. Every other
-    /// external side becomes human. Answers whether one did.
+    /// (the app's own unfinished game), those whose engine is still in the list and plays the
+    /// game; without (a file or pasted text: it may come from another machine), none. Every
+    /// other external side becomes human. Answers whether one did.
     fn admit_externals(&self, game: &mut Game, keep: bool) -> bool {
+        let kind = game.config().kind;
+        let plays = |id| self.engine_list.get(id).is_some_and(|e| e.protocol.plays(kind));
         let admit = |p: PlayerKind| match p.external() {
-            Some(id) if !keep || !self.engine_list.contains(id) => PlayerKind::Human,
+            Some(id) if !keep || !plays(id) => PlayerKind::Human,
             _ => p,
         };
         let (black, white) = (game.player(Color::Black), game.player(Color::White));
@@ -1471,12 +1519,37 @@ mod tests {
     /// A session where the human (black) plays the external engine 1 (white).
     fn against_an_engine(time_control: TimeControl) -> Session {
         let mut list = crate::engines::Engines::default();
-        list.add("/opt/pbrain-x".into(), r#"name="x""#.into(), 0).unwrap();
+        list.add("/opt/pbrain-x".into(), engines::Protocol::Gomocup, r#"name="x""#.into(), 0)
+            .unwrap();
         let white = PlayerKind::External { id: 1 };
         let config = GameConfig { kind: FREESTYLE, white, time_control, ..default_config() };
         let mut s = Session::new(Game::new(config).unwrap(), Settings::default());
         s.set_engine_list(list);
         s
+    }
+
+    #[test]
+    fn an_external_engine_plays_only_its_protocols_game() {
+        let mut list = crate::engines::Engines::default();
+        list.add("/opt/pbrain-x".into(), engines::Protocol::Gomocup, String::new(), 0).unwrap();
+        list.add("/opt/edax".into(), engines::Protocol::Nboard, String::new(), 0).unwrap();
+        let mut s = Session::new(Game::new(default_config()).unwrap(), Settings::default());
+        s.set_engine_list(list.clone());
+        let reversi = |id| GameConfig {
+            kind: GameKind::Reversi,
+            white: PlayerKind::External { id },
+            ..default_config()
+        };
+        let e = s.new_game(reversi(1)).unwrap_err();
+        assert!(e.to_string().contains("does not play reversi"), "{e}");
+        s.new_game(reversi(2)).unwrap();
+        assert_eq!(s.game.player(Color::White), PlayerKind::External { id: 2 });
+        let gomoku = GameConfig { white: PlayerKind::External { id: 2 }, ..default_config() };
+        assert!(s.new_game(gomoku).is_err());
+        // A restored game whose engine now plays another game gives that side to a person.
+        let mut restored = Session::new(Game::new(reversi(1)).unwrap(), Settings::default());
+        restored.set_engine_list(list);
+        assert_eq!(restored.game.player(Color::White), PlayerKind::Human);
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! External Gomocup engines in the app, driven by the fake brain of
-//! `tests/fixtures/fake-brain.sh` (POSIX sh, told to crash, hang or play illegally): adding
-//! one (ABOUT), refusing files that are not brains, a game against it, each failure as the
-//! brain's forfeit with the app still usable, and no brain process left behind.
+//! External engines in the app, driven by the fake brain of `tests/fixtures/fake-brain.sh`
+//! and the fake NBoard engine of `tests/fixtures/fake-nboard.sh` (POSIX sh, told to crash,
+//! hang or play illegally): adding one (ABOUT; NBoard: ping), refusing files that are not
+//! engines, a game against it, each failure as the engine's forfeit with the app still
+//! usable, and no engine process left behind.
 #![cfg(unix)]
 
 mod common;
@@ -13,12 +14,19 @@ use std::time::Duration;
 use common::*;
 use serde_json::{json, Value};
 use tauri::Manager;
+use tengen_app::engines::Protocol;
 
 /// Writes `dir/pbrain-fake`, which records its pid in `dir/pids` and runs the fake brain
 /// with `args` (a brain is run without arguments, so each test gets its own wrapper).
 fn wrapper(dir: &Path, args: &str) -> PathBuf {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake-brain.sh");
-    let script = dir.join("pbrain-fake");
+    wrapper_of(dir, "fake-brain.sh", "pbrain-fake", args)
+}
+
+/// Writes `dir/NAME`, which records its pid in `dir/pids` and runs `tests/fixtures/FIXTURE`
+/// with `args`.
+fn wrapper_of(dir: &Path, fixture: &str, name: &str, args: &str) -> PathBuf {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(fixture);
+    let script = dir.join(name);
     let text = format!(
         "#!/bin/sh\necho $$ >> '{}'\nexec sh '{}' {args}\n",
         dir.join("pids").display(),
@@ -31,7 +39,12 @@ fn wrapper(dir: &Path, args: &str) -> PathBuf {
 
 /// Adds the program at `path` as the user does after choosing it in the dialog.
 fn add(h: &Harness, path: &Path) -> Result<Value, Value> {
-    tengen_app::commands::add_engine(h.app.handle(), path.to_path_buf())
+    add_as(h, path, Protocol::Gomocup)
+}
+
+/// [`add`] for an engine of `protocol`.
+fn add_as(h: &Harness, path: &Path, protocol: Protocol) -> Result<Value, Value> {
+    tengen_app::commands::add_engine(h.app.handle(), path.to_path_buf(), protocol)
         .map(|e| serde_json::to_value(e).unwrap())
         .map_err(|e| serde_json::to_value(e).unwrap())
 }
@@ -300,4 +313,69 @@ fn on_a_clock_the_brain_plays_on_its_time_and_loses_on_time_when_it_hangs() {
     assert_eq!(s["result"]["winner"], "black", "{s}");
     h.ok("new_game", json!({ "config": gomoku_config("freestyle", 9, human(), human(), 1000) }));
     assert_no_brain_left(&h.dir);
+}
+
+/// Starts a Reversi game, the human black against the fake NBoard engine (white) run with
+/// `args`; answers the harness and the engine's id.
+fn reversi_against(tag: &str, args: &str, ms: u64) -> (Harness, u64) {
+    let h = Harness::new(tag);
+    let script = wrapper_of(&h.dir, "fake-nboard.sh", "nboard-fake", args);
+    let added = add_as(&h, &script, Protocol::Nboard).unwrap();
+    assert_eq!(added["protocol"], "nboard", "{added}");
+    assert_eq!(added["name"], "fake-nboard", "{added}");
+    assert_eq!(added["about"], "set myname fake-nboard", "{added}");
+    let id = added["id"].as_u64().unwrap();
+    h.ok("new_game", json!({ "config": reversi_config(human(), brain(id), ms) }));
+    (h, id)
+}
+
+#[test]
+fn an_nboard_engine_plays_reversi_and_each_engine_only_its_game() {
+    // f5 (black), then the engine's f4 and, after black's e3, its f6.
+    let (h, id) = reversi_against("nboard-game", "none 0 f4 f6", 1000);
+    h.ok("play_move", json!({"x": 5, "y": 4}));
+    let s = h.wait_until(10, "the engine's reply", |s| move_count(s) == 2);
+    assert_eq!(s["board"][3][5], "white", "f4: {s}");
+    assert!(s["result"].is_null(), "{s}");
+    h.ok("play_move", json!({"x": 4, "y": 2}));
+    let s = h.wait_until(10, "the second reply", |s| move_count(s) == 4);
+    assert_eq!(s["board"][5][5], "white", "f6: {s}");
+    // A Gomocup brain plays no Reversi, an NBoard engine no Gomoku.
+    let brain_id = add(&h, &wrapper(&h.dir, "")).unwrap()["id"].as_u64().unwrap();
+    let e = h.err("new_game", json!({ "config": reversi_config(human(), brain(brain_id), 1000) }));
+    assert_eq!(e["params"]["field"], "white", "{e}");
+    let gomoku = gomoku_config("freestyle", 9, brain(id), human(), 1000);
+    let e = h.err("new_game", json!({ "config": gomoku }));
+    assert_eq!(e["params"]["field"], "black", "{e}");
+    h.ok("new_game", json!({ "config": reversi_config(human(), human(), 1000) }));
+    assert_no_brain_left(&h.dir);
+}
+
+/// The fake NBoard engine with `fault` at its first move loses the game for `reason`, the
+/// notice names it, and no engine is left.
+fn the_nboard_engine_forfeits(tag: &str, fault: &str, reason: &str, ms: u64) {
+    let (h, _) = reversi_against(tag, &format!("{fault} 0"), ms);
+    h.ok("play_move", json!({"x": 5, "y": 4}));
+    let s = h.wait_until(15, "the forfeit", |s| !s["result"].is_null());
+    assert_eq!(s["result"]["winner"], "black", "{s}");
+    assert_eq!(s["result"]["reason"], json!({ "forfeit": reason }), "{s}");
+    assert_eq!(move_count(&s), 1, "the bad answer is not on the board: {s}");
+    assert_eq!(s["notice"]["code"], "engine_forfeit", "{s}");
+    assert_eq!(s["notice"]["params"]["name"], "fake-nboard");
+    assert!(!s["notice"]["params"]["detail"].as_str().unwrap().is_empty(), "{s}");
+    h.ok("new_game", json!({ "config": reversi_config(human(), human(), ms) }));
+    assert_no_brain_left(&h.dir);
+}
+
+#[test]
+fn an_nboard_crash_or_hang_loses_the_game() {
+    the_nboard_engine_forfeits("nboard-crash", "crash", "crash", 1000);
+    the_nboard_engine_forfeits("nboard-hang", "hang", "timeout", 200);
+}
+
+#[test]
+fn an_nboard_taken_square_garbage_or_wrong_pass_loses_the_game() {
+    the_nboard_engine_forfeits("nboard-occupied", "occupied", "illegal_move", 1000);
+    the_nboard_engine_forfeits("nboard-garbage", "garbage", "illegal_move", 1000);
+    the_nboard_engine_forfeits("nboard-pass", "pass", "illegal_move", 1000);
 }

@@ -1,6 +1,6 @@
-// External Gomocup engines in the real app (run by scripts/test-e2e.sh): two fake brains
+// External engines in the real app (run by scripts/test-e2e.sh): two fake brains
 // (src-tauri/tests/fixtures/fake-brain.sh, one that plays, one that crashes on its second
-// move) in the app's engine list as Settings → Engines keeps it (the file dialog of "Add…" is
+// move) and a fake NBoard engine (fake-nboard.sh, Reversi) in the app's engine list as Settings → Engines keeps it (the file dialog of "Add…" is
 // the system's and cannot be driven here), shown in the settings in both languages and
 // themes, chosen in the start panel, played against, and a crash lost by the brain in words.
 // Screenshots: tests/artifacts/e2e-engines-*.png.
@@ -13,13 +13,14 @@ import { startApp } from './webdriver.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.resolve(here, '../artifacts');
-const fixture = path.resolve(here, '../../src-tauri/tests/fixtures/fake-brain.sh');
+const fixtures = path.resolve(here, '../../src-tauri/tests/fixtures');
+const fixture = path.join(fixtures, 'fake-brain.sh');
 let s;
 
 /** Writes a brain `name` into `dir` that runs the fake brain with `args`. */
-function brain(dir, name, args) {
+function brain(dir, name, args, script = fixture) {
   const file = path.join(dir, name);
-  fs.writeFileSync(file, `#!/bin/sh\nexec sh '${fixture}' ${args}\n`, { mode: 0o755 });
+  fs.writeFileSync(file, `#!/bin/sh\nexec sh '${script}' ${args}\n`, { mode: 0o755 });
   return file;
 }
 
@@ -34,6 +35,8 @@ before(async () => {
   const list = [
     { id: 1, name: 'fake', about, path: brain(brains, 'pbrain-fake', ''), added: 1764000000 },
     { id: 2, name: 'fake-crash', about, path: brain(brains, 'pbrain-crash', 'crash 1'), added: 1764000000 },
+    // An NBoard engine answering f4 to black's f5, then f6 to e3.
+    { id: 3, protocol: 'nboard', name: 'fake-nboard', about: 'set myname fake-nboard', path: brain(brains, 'nboard-fake', 'none 0 f4 f6', path.join(fixtures, 'fake-nboard.sh')), added: 1764000000 },
   ];
   fs.writeFileSync(path.join(appDir, 'engines.json'), JSON.stringify(list));
   s = await startApp();
@@ -70,7 +73,7 @@ async function startAgainst(level) {
 test('Settings → Engines lists the engines, in both languages and themes, and a game is played against one', async () => {
   await s.execute(`document.querySelectorAll('dialog[open]').forEach((d) => d.close()); return true;`);
   await s.click('[data-testid="settings"]');
-  await s.waitFor(`return document.querySelectorAll('[data-testid="engine"]').length === 2`, { what: 'the two engines' });
+  await s.waitFor(`return document.querySelectorAll('[data-testid="engine"]').length === 3`, { what: 'the three engines' });
   await setSettings({ language: 'en', theme: 'light' });
   await s.click('[data-testid="engine-check"]');
   await s.waitFor(`return /fake answers: name="fake"/.test(document.querySelector('[data-testid="engines-status"]').textContent)`, { what: 'the ABOUT answer', timeout: 20000 });
@@ -108,4 +111,36 @@ test('an engine that crashes loses the game and the app says which and why', asy
   // The app goes on: a game between two people.
   await s.execute(`window.__TAURI__.core.invoke('new_game', { config: { kind: { game: 'gomoku', rule: 'freestyle', size: 15 }, black: { type: 'human' }, white: { type: 'human' }, timePerMoveMs: 1000 } }); return true;`);
   await s.waitFor(`return document.querySelectorAll('.cell[data-stone]').length === 0`, { what: 'a new game' });
+});
+
+test('an NBoard engine plays Reversi in the real app, in both languages and themes', async () => {
+  await s.execute(`document.querySelectorAll('dialog[open]').forEach((d) => d.close()); return true;`);
+  await s.execute(`document.querySelector('[data-testid="new-game"]').click(); return true;`);
+  await s.waitFor(`return document.querySelector('#start-dialog').open`, { what: 'the start panel' });
+  await s.execute(
+    `const form = document.querySelector('#start-form');
+     const set = (name, value) => { form.elements[name].value = value; form.elements[name].dispatchEvent(new Event('change', { bubbles: true })); };
+     set('game', 'reversi'); set('side', 'black'); set('level', 'ext:3');
+     return true;`,
+  );
+  const options = await s.execute(`return [...document.querySelectorAll('[data-testid="level"] option')].map((o) => o.textContent)`);
+  assert.ok(options.includes('fake-nboard (external engine)'), options.join(' | '));
+  assert.ok(!options.includes('fake (external engine)'), 'a Gomocup brain is not offered for Reversi');
+  await s.click('[data-testid="start"]');
+  await s.waitFor(`return !document.querySelector('#start-dialog').open && document.querySelectorAll('.cell[data-stone]').length === 4`, { what: 'the Reversi start' });
+  await s.click('.cell[data-x="5"][data-y="4"]');
+  await s.waitFor(`return document.querySelector('.cell[data-x="5"][data-y="3"]')?.dataset.stone === 'white'`, { what: "the engine's f4", timeout: 20000 });
+  await s.click('.cell[data-x="4"][data-y="2"]');
+  await s.waitFor(`return document.querySelector('.cell[data-x="5"][data-y="5"]')?.dataset.stone === 'white'`, { what: "the engine's f6", timeout: 20000 });
+  assert.match(await s.execute(`return document.querySelector('#player-white').innerText`), /fake-nboard/);
+  await shot('reversi-light-en');
+  await setSettings({ language: 'zh-CN', theme: 'dark' });
+  await s.waitFor(`return document.documentElement.lang === 'zh-CN'`, { what: 'the Chinese texts' });
+  await shot('reversi-dark-zh');
+  await s.click('[data-testid="settings"]');
+  await s.waitFor(`return document.querySelector('[data-testid="engine"][data-protocol="nboard"]')`, { what: 'the NBoard engine in the list' });
+  await shot('settings-nboard-dark-zh');
+  await setSettings({ language: 'en', theme: 'light' });
+  await shot('settings-nboard-light-en');
+  await s.click('#settings-dialog button[value="close"]');
 });

@@ -1,6 +1,7 @@
 // Browser tests of Settings → Engines (ui/js/engines.js) against the IPC mock: adding an
 // engine shows its ABOUT answer, Check and Remove, refusals in words in both languages, the
-// engine in the start panel's choices (Gomoku only), and a game an engine lost named by it.
+// engine in the start panel's choices (a Gomocup brain for Gomoku, an NBoard engine for
+// Reversi), and a game an engine lost named by it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, closePage, openApp, calls, emit, snapshot, screenshot } from './harness.mjs';
@@ -20,12 +21,13 @@ test('an engine is added, checked and removed in the settings', async () => {
   assert.match(await page.locator('[data-testid="engines"]').innerText(), /No engine added yet/);
   await page.click('[data-testid="engine-add"]');
   await page.waitForSelector('[data-testid="engine"]');
-  assert.match(await page.locator('[data-testid="engine"]').innerText(), /fake\s+\/opt\/engines\/pbrain-fake\s+added /);
+  assert.match(await page.locator('[data-testid="engine"]').innerText(), /fake\s+\/opt\/engines\/pbrain-fake\s+Gomocup · Gomoku · added /);
   assert.match(await statusText(page), /^fake answers: name="fake", version="1", author="Tengen tests"$/);
   await screenshot(page, 'engines-en');
   await page.click('[data-testid="engine-check"]');
   await page.waitForFunction(() => window.__mock.callsOf('engine_check').length === 1);
   assert.deepEqual((await calls(page, 'engine_check'))[0].args, { id: 1 });
+  assert.deepEqual((await calls(page, 'engine_add'))[0].args, { protocol: 'gomocup' });
   await page.waitForFunction(() => /answers/.test(document.querySelector('[data-testid="engines-status"]').textContent));
   await page.click('[data-testid="engine-remove"]');
   await page.waitForFunction(() => !document.querySelector('[data-testid="engine"]'));
@@ -111,5 +113,40 @@ test('a game an engine lost names the engine and why', async () => {
   assert.equal(await page.locator('#result-reason').innerText(), 'pbrain-x lost: it did not answer in time');
   assert.match(await page.locator('[data-testid="toast"]').innerText(), /pbrain-x lost: it did not answer in time/);
   await screenshot(page, 'engines-forfeit');
+  await closePage(page);
+});
+
+test('an NBoard engine is added for Reversi, offered there only, and refused in its own words', async () => {
+  const page = await open({ snapshot: snapshot() });
+  await page.evaluate(() => (window.__mock.nextEngine = { name: 'Edax', about: 'set myname Edax', path: '/opt/edax/edax-nboard' }));
+  await openSettings(page);
+  await page.click('[data-testid="engine-add-nboard"]');
+  await page.waitForSelector('[data-testid="engine"][data-protocol="nboard"]');
+  assert.deepEqual((await calls(page, 'engine_add'))[0].args, { protocol: 'nboard' });
+  assert.match(await page.locator('[data-testid="engine"]').innerText(), /Edax\s+\/opt\/edax\/edax-nboard\s+NBoard · Reversi · added /);
+  await page.waitForFunction(() => /Edax answers: set myname Edax/.test(document.querySelector('[data-testid="engines-status"]').textContent));
+  await screenshot(page, 'engines-nboard-en');
+  // A program that does not answer ping is refused in NBoard's words.
+  const refusal = { code: 'engine_error', message: '...', params: { problem: 'no_answer', path: '/tmp/y', detail: 'the engine did not answer ping 1 within 5000 ms', seconds: 5 } };
+  await page.evaluate((e) => window.__mock.fail('engine_add', e), refusal);
+  await page.click('[data-testid="engine-add-nboard"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="engines-status"]').textContent === '/tmp/y did not answer ping within 5 s.');
+  await page.keyboard.press('Escape');
+  await page.click('[data-testid="new-game"]');
+  await page.waitForSelector('[data-testid="start-panel"][open]');
+  await page.selectOption('[data-testid="game"]', 'gomoku');
+  const gomoku = await page.locator('[data-testid="level"] option').allInnerTexts();
+  assert.ok(!gomoku.some((o) => /external/.test(o)), gomoku.join(' | '));
+  await page.selectOption('[data-testid="game"]', 'reversi');
+  const reversi = await page.locator('[data-testid="level"] option').allInnerTexts();
+  assert.ok(reversi.includes('Edax (external engine)'), reversi.join(' | '));
+  await page.selectOption('[data-testid="human-side"]', 'white');
+  await page.selectOption('[data-testid="level"]', 'ext:1');
+  await page.click('[data-testid="start"]');
+  await page.waitForFunction(() => window.__mock.callsOf('new_game').length === 1);
+  const config = (await calls(page, 'new_game'))[0].args.config;
+  assert.equal(config.kind.game, 'reversi');
+  assert.deepEqual(config.black, { type: 'external', id: 1 });
+  assert.deepEqual(config.white, { type: 'human' });
   await closePage(page);
 });

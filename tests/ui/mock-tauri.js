@@ -75,9 +75,9 @@
     copy_text: () => 'h8 i9',
     review: () => mock.review,
     engines_list: () => mock.engines,
-    engine_add: () => {
+    engine_add: ({ protocol } = {}) => {
       const id = Math.max(0, ...mock.engines.map((e) => e.id)) + 1;
-      const entry = { id, added: 1764000000, ...mock.nextEngine };
+      const entry = { id, added: 1764000000, protocol: protocol || 'gomocup', ...mock.nextEngine };
       mock.engines = [...mock.engines, entry];
       return entry;
     },

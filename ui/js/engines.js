@@ -1,6 +1,7 @@
-// Settings → Engines: the external Gomocup brains (pbrain-*) the user added. Add… opens the
-// backend's file dialog (the page never names a path), Check starts the engine again and shows
-// its ABOUT answer, Remove drops it. The list also names the engines in the start panel and
+// Settings → Engines: the external engines the user added, each with its protocol: Gomocup
+// brains (pbrain-*, Gomoku) and NBoard engines (Reversi). "Add Gomoku engine…" / "Add Reversi
+// engine…" open the backend's file dialog for that protocol (the page never names a path),
+// Check starts the engine again and shows its answer (ABOUT; NBoard: its name), Remove drops it. The list also names the engines in the start panel and
 // in the result of a game an engine lost.
 
 import { api } from './ipc.js';
@@ -17,8 +18,14 @@ let hooks = {
   changed: () => {},
 };
 
-/** The engines the user added: [{id, name, about, path, added}]. */
+/** The engines the user added: [{id, protocol, name, about, path, added}]. */
 export const engines = () => list;
+
+/** The protocol of engine entry `e` (lists from before NBoard engines hold Gomocup brains). */
+export const protocolOf = (e) => e?.protocol || 'gomocup';
+
+/** The engines that play `game` ('gomoku': Gomocup brains, 'reversi': NBoard engines). */
+export const enginesFor = (game) => list.filter((e) => protocolOf(e) === (game === 'reversi' ? 'nboard' : 'gomocup'));
 
 /** The name of engine `id` (or "#id" when it is no longer listed). */
 export function engineName(id) {
@@ -26,8 +33,11 @@ export function engineName(id) {
 }
 
 /** An engine error in words: the backend's `problem` code with the path and the seconds. */
-export function engineErrorText(err) {
-  if (err?.code === 'engine_error' && err.params?.problem) return t(`engines.problem.${err.params.problem}`, err.params);
+export function engineErrorText(err, protocol = 'gomocup') {
+  if (err?.code === 'engine_error' && err.params?.problem) {
+    const key = `engines.problem.${err.params.problem}`;
+    return t(protocol === 'nboard' && ['no_answer', 'bad_answer'].includes(err.params.problem) ? `${key}.nboard` : key, err.params);
+  }
   return errorText(err);
 }
 
@@ -63,14 +73,14 @@ function button(key, testid, onClick) {
 }
 
 /** Runs a command that may take seconds (an engine starting), with the buttons disabled. */
-async function busy(text, work) {
+async function busy(text, work, protocol) {
   const box = $('#engines');
   box.querySelectorAll('button').forEach((b) => (b.disabled = true));
   status(text);
   try {
     await work();
   } catch (err) {
-    if (err?.code !== 'cancelled') status(() => engineErrorText(err), 'error');
+    if (err?.code !== 'cancelled') status(() => engineErrorText(err, protocol), 'error');
     else status('');
   } finally {
     render();
@@ -81,20 +91,21 @@ function about(entry) {
   status(() => t('engines.about', { name: entry.name, about: entry.about }));
 }
 
-async function add() {
-  await busy(t('engines.adding'), async () => {
-    const entry = await api.engineAdd();
+async function add(protocol) {
+  await busy(t(`engines.adding.${protocol}`), async () => {
+    const entry = await api.engineAdd(protocol);
     await loadEngines();
     about(entry);
-  });
+  }, protocol);
 }
 
 async function check(entry) {
-  await busy(t('engines.checking', { name: entry.name }), async () => {
+  const protocol = protocolOf(entry);
+  await busy(t(`engines.checking.${protocol}`, { name: entry.name }), async () => {
     const fresh = await api.engineCheck(entry.id);
     await loadEngines();
     about(fresh);
-  });
+  }, protocol);
 }
 
 async function remove(entry) {
@@ -117,7 +128,10 @@ export function render() {
     const name = Object.assign(document.createElement('strong'), { textContent: e.name });
     const date = new Date((e.added || 0) * 1000).toLocaleDateString(document.documentElement.lang || undefined);
     const where = Object.assign(document.createElement('small'), { textContent: e.path, title: e.path });
-    const when = Object.assign(document.createElement('small'), { textContent: t('engines.added', { date }) });
+    const when = Object.assign(document.createElement('small'), {
+      textContent: `${t(`engines.kind.${protocolOf(e)}`)} · ${t('engines.added', { date })}`,
+    });
+    row.dataset.protocol = protocolOf(e);
     text.append(name, where, when);
     row.append(text, button('engines.check', 'engine-check', () => check(e)), button('engines.remove', 'engine-remove', () => remove(e)));
     return row;
@@ -128,7 +142,10 @@ export function render() {
   const none = Object.assign(document.createElement('p'), { className: 'fine', textContent: t('engines.none') });
   const actions = document.createElement('div');
   actions.className = 'engine-actions';
-  actions.append(button('engines.add', 'engine-add', add));
+  actions.append(
+    button('engines.add.gomocup', 'engine-add', () => add('gomocup')),
+    button('engines.add.nboard', 'engine-add-nboard', () => add('nboard')),
+  );
   box.replaceChildren(list.length ? ul : none, actions);
   const el = $('#engines-status');
   if (el) {

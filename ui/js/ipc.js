@@ -64,9 +64,10 @@ export const api = {
   // Game review: action 'start' | 'cancel' | 'get'; answers with the review, which also
   // arrives as the `review` event (progress as `review-progress`).
   review: (action) => call('review', { action }),
-  // External Gomocup engines: the list, add (the backend opens the file dialog), check, remove.
+  // External engines (Gomocup, NBoard): the list, add (the backend opens the file dialog for
+  // `protocol`), check, remove.
   enginesList: () => call('engines_list'),
-  engineAdd: () => call('engine_add'),
+  engineAdd: (protocol = 'gomocup') => call('engine_add', { protocol }),
   engineCheck: (id) => call('engine_check', { id }),
   engineRemove: (id) => call('engine_remove', { id }),
 };

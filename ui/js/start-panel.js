@@ -6,7 +6,7 @@ import { t, errorText, levelName } from './i18n.js';
 import * as sound from './sound.js';
 import { FACTS } from './facts.generated.js';
 import { timeControlText } from './clock.js';
-import { engines } from './engines.js';
+import { enginesFor } from './engines.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -95,8 +95,9 @@ export function refresh() {
   form.size.value = sizes.offered.includes(size) ? size : sizes.default;
 
   const levels = FACTS.levels.filter((l) => l.game === game);
-  // The external engines the user added play Gomoku, beside the levels (value `ext:ID`).
-  const external = gomoku ? engines().map((e) => ({ level: `ext:${e.id}`, name: e.name, external: true })) : [];
+  // The external engines the user added for this game (Gomocup brains for Gomoku, NBoard
+  // engines for Reversi), beside the levels (value `ext:ID`).
+  const external = enginesFor(game).map((e) => ({ level: `ext:${e.id}`, name: e.name, external: true }));
   const choices = [...levels, ...external];
   const byName = (name) => choices.find((l) => l.level === name);
   const first = FACTS.defaultConfig.white.level;

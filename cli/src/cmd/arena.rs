@@ -15,6 +15,7 @@ use tengen_engine::game::{
 };
 use tengen_engine::gomocup::{Brain, BrainSettings};
 use tengen_engine::gomoku::{self, Rule};
+use tengen_engine::nboard::{NboardEngine, NboardSettings};
 use tengen_engine::rng::Rng;
 use tengen_engine::{reversi, Color};
 
@@ -41,7 +42,8 @@ pub struct Args {
     #[arg(long, default_value_t = 15)]
     pub size: u8,
     /// The level playing black in the first game of each pair (see `tengen levels`), or
-    /// `ext:PATH` for a Gomocup brain (an executable run without arguments in its folder).
+    /// `ext:PATH` for an external engine (an executable run without arguments in its folder):
+    /// a Gomocup brain in Gomoku, an NBoard engine in Reversi.
     #[arg(long)]
     pub black: String,
     /// The level playing white in the first game of each pair, or `ext:PATH`.
@@ -117,6 +119,8 @@ pub enum ArenaError {
     Sprt(#[from] sprt::SprtError),
     #[error("the external brain {who}: {source}")]
     Brain { who: String, source: tengen_engine::gomocup::BrainError },
+    #[error("the external engine {who}: {source}")]
+    Nboard { who: String, source: tengen_engine::nboard::NboardError },
     #[error("the board size {0} is not supported (use {MIN_SIZE} to {max})", max = gomoku::MAX_SIZE)]
     Size(u8),
     #[error("the level {0} is not available in this build")]
@@ -229,20 +233,34 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
             source,
         })?;
     }
-    // Fail early (before any game) when a level is missing from this build or a brain does
-    // not answer ABOUT.
-    let brain_settings = |path: &std::path::Path| {
-        BrainSettings::new(path, Duration::from_millis(args.time_per_move))
+    // Fail early (before any game) when a level is missing from this build or an engine
+    // does not answer (a brain ABOUT, an NBoard engine ping).
+    let external = |path: &std::path::Path| {
+        if reversi {
+            External::nboard(NboardSettings::new(path))
+        } else {
+            External::gomocup(BrainSettings::new(path, Duration::from_millis(args.time_per_move)))
+        }
     };
     for contestant in [&first, &second] {
-        match contestant {
-            Contestant::Level(level) => drop(computer(*level, 0, 1)?),
-            Contestant::External(path) => {
-                let brain = Brain::start(&brain_settings(path))
-                    .map_err(|source| ArenaError::Brain { who: contestant.to_string(), source })?;
-                outln!("{}: {}", contestant.name(), brain.about()).map_err(ArenaError::Output)?;
+        let path = match contestant {
+            Contestant::Level(level) => {
+                drop(computer(*level, 0, 1)?);
+                continue;
             }
-        }
+            Contestant::External(path) => path,
+        };
+        let who = contestant.to_string();
+        let about = if reversi {
+            let engine = NboardEngine::start(&NboardSettings::new(path))
+                .map_err(|source| ArenaError::Nboard { who, source })?;
+            format!("NBoard engine {:?}", engine.name().unwrap_or("(no name)"))
+        } else {
+            let brain = Brain::start(&BrainSettings::new(path, Duration::ZERO))
+                .map_err(|source| ArenaError::Brain { who, source })?;
+            brain.about().to_string()
+        };
+        outln!("{}: {about}", contestant.name()).map_err(ArenaError::Output)?;
     }
     let board = if reversi {
         "8x8".to_string()
@@ -272,8 +290,8 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         let (b_level, w_level) = if first_is_black { (&first, &second) } else { (&second, &first) };
         let (b_threads, w_threads) =
             (args.threads_of(first_is_black), args.threads_of(!first_is_black));
-        let mut b = player(b_level, game_seed(args.seed, i, 0), b_threads, &brain_settings)?;
-        let mut w = player(w_level, game_seed(args.seed, i, 1), w_threads, &brain_settings)?;
+        let mut b = player(b_level, game_seed(args.seed, i, 0), b_threads, &external)?;
+        let mut w = player(w_level, game_seed(args.seed, i, 1), w_threads, &external)?;
         let config = session_config(args, b_level, w_level);
         let done = play::play(config, opening, [&mut *b, &mut *w], time)?;
         max_ms = max_ms.max(done.max_ms);
@@ -353,17 +371,17 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     Ok(())
 }
 
-/// A player for `contestant`: a fresh engine, or an external brain that starts with its
+/// A player for `contestant`: a fresh engine, or an external engine that starts with its
 /// first move.
 fn player(
     contestant: &Contestant,
     seed: u64,
     threads: usize,
-    settings: &dyn Fn(&std::path::Path) -> BrainSettings,
+    external: &dyn Fn(&std::path::Path) -> External,
 ) -> Result<Box<dyn Player>, ArenaError> {
     match contestant {
         Contestant::Level(level) => Ok(Box::new(computer(*level, seed, threads)?)),
-        Contestant::External(path) => Ok(Box::new(External::new(settings(path)))),
+        Contestant::External(path) => Ok(Box::new(external(path))),
     }
 }
 
@@ -420,10 +438,8 @@ mod tests {
         assert_eq!(e, "the board size 8 is not supported (use 9 to 26)");
         let e = refused(&["--black", "pattern", "--white", "greedy"]);
         assert!(e.contains("greedy"), "{e}");
-        let e = refused(&["--game", "reversi", "--black", "ext:/b", "--white", "greedy"]);
-        assert_eq!(
-            e,
-            "invalid game settings: black is set to an external engine, which plays only Gomoku"
-        );
+        let e =
+            refused(&["--game", "reversi", "--black", "ext:/nonexistent/b", "--white", "greedy"]);
+        assert!(e.starts_with("the external engine ext:/nonexistent/b: cannot start"), "{e}");
     }
 }

@@ -4,6 +4,7 @@ pub mod arena;
 pub mod bench;
 pub mod brain;
 pub mod fake_brain;
+pub mod fake_nboard;
 pub mod forbidden;
 pub mod levels;
 pub mod lines;

@@ -47,8 +47,10 @@ pub enum ConfigError {
     TimeControl(TimeControlError),
     #[error("{color} is set to the {level} level, which does not play {game}")]
     Level { color: Color, level: Level, game: &'static str },
-    #[error("{color} is set to an external engine, which plays only Gomoku")]
-    External { color: Color },
+    /// The external engine's protocol plays another game (Gomocup: Gomoku, NBoard: Reversi);
+    /// only the engine list knows an engine's protocol, so its owner (the app) checks this.
+    #[error("{color} is set to an external engine that does not play {game}")]
+    External { color: Color, game: &'static str },
     /// An opening rule for another game or rule: any but `none` needs Gomoku, Soosõrv needs
     /// Renju on a board with a centre line (odd size).
     #[error("the opening rule {} does not fit this game", .rule.code())]
@@ -65,8 +67,8 @@ impl ConfigError {
             ConfigError::TimeControl(_) => "timeControl",
             ConfigError::Level { color: Color::Black, .. } => "black",
             ConfigError::Level { color: Color::White, .. } => "white",
-            ConfigError::External { color: Color::Black } => "black",
-            ConfigError::External { color: Color::White } => "white",
+            ConfigError::External { color: Color::Black, .. } => "black",
+            ConfigError::External { color: Color::White, .. } => "white",
             ConfigError::Opening { .. } => "opening",
         }
     }
@@ -108,7 +110,7 @@ pub enum PlayerKind {
     Computer {
         level: Level,
     },
-    /// An external Gomocup brain: `id` names an engine of the app's engine list (the user
+    /// An external engine (a Gomocup brain for Gomoku, an NBoard engine for Reversi): `id` names an engine of the app's engine list (the user
     /// added it on this machine; a game from elsewhere never starts a program by itself, so
     /// whoever loads a game decides what an unknown id becomes).
     External {
@@ -175,8 +177,8 @@ impl GameConfig {
         }
     }
 
-    /// Checks the board size, the time, the clock, that every computer level (and external
-    /// engine: Gomoku only) plays this game, and that the opening rule fits it.
+    /// Checks the board size, the time, the clock, that every computer level plays this game,
+    /// and that the opening rule fits it (an external engine's game is its list's to check).
     pub fn validate(&self) -> Result<(), GameError> {
         if let GameKind::Gomoku { size, .. } = self.kind {
             if !(gomoku::MIN_SIZE..=gomoku::MAX_SIZE).contains(&size) {
@@ -186,7 +188,8 @@ impl GameConfig {
         let rule = self.opening;
         let fits = match self.kind {
             _ if rule.is_none() => true,
-            // A Gomocup brain knows no opening rule: it cannot take a role in one.
+            // A Gomocup brain knows no opening rule: it cannot take a role in one (and Reversi
+            // has none).
             _ if self.black.external().is_some() || self.white.external().is_some() => false,
             GameKind::Gomoku { rule: board, size } if rule.needs_renju() => {
                 board == Rule::Renju && size % 2 == 1
@@ -209,9 +212,6 @@ impl GameConfig {
                 PlayerKind::Computer { level } if level.game_name() != self.kind.name() => {
                     let game = self.kind.name();
                     return Err(GameError::BadConfig(ConfigError::Level { color, level, game }));
-                }
-                PlayerKind::External { .. } if self.kind == GameKind::Reversi => {
-                    return Err(GameError::BadConfig(ConfigError::External { color }));
                 }
                 _ => {}
             }
@@ -281,9 +281,12 @@ mod tests {
         assert_eq!(field(&c), Some("white"));
         c.white = PlayerKind::Computer { level: Level::Reversi(ReversiLevel::Master) };
         assert_eq!(field(&c), None);
-        // External engines play Gomoku only.
+        // An external engine may play either game (NBoard engines play Reversi).
         c.black = PlayerKind::External { id: 1 };
-        assert_eq!(field(&c), Some("black"));
+        assert_eq!(field(&c), None);
+        let e = ConfigError::External { color: Color::Black, game: "Reversi" };
+        assert_eq!(e.field(), "black");
+        assert_eq!(e.to_string(), "black is set to an external engine that does not play Reversi");
         c.black = PlayerKind::Human;
         let mut g = config(15, 1000);
         g.white = PlayerKind::External { id: 1 };

@@ -1,5 +1,5 @@
-//! The two sides of an arena game: a built-in level or an external Gomocup brain
-//! (`ext:/path/to/pbrain-x`).
+//! The two sides of an arena game: a built-in level or an external engine
+//! (`ext:/path/to/engine`): a Gomocup brain for Gomoku, an NBoard engine for Reversi.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::time::Duration;
 use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Level};
 use tengen_engine::game::{ForfeitReason, PlayerKind, Position};
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
-use tengen_engine::gomoku;
+use tengen_engine::nboard::{NboardEngine, NboardError, NboardSettings};
 use tengen_engine::Move;
 
 /// One side of a game, asked for a move in each position where it is to move.
@@ -44,6 +44,13 @@ impl From<BrainError> for Failure {
     }
 }
 
+impl From<NboardError> for Failure {
+    /// The forfeit the protocol code names ([`NboardError::forfeit_reason`]).
+    fn from(e: NboardError) -> Failure {
+        Failure { reason: e.forfeit_reason(), message: e.to_string() }
+    }
+}
+
 /// A built-in level, searching with the limits `ai` sets for it at the player's time.
 pub struct Computer {
     level: Level,
@@ -75,7 +82,8 @@ impl Player for Computer {
     }
 }
 
-/// A contestant named on the command line: a level, or `ext:PATH` for a Gomocup brain.
+/// A contestant named on the command line: a level, or `ext:PATH` for an external engine
+/// (a Gomocup brain in Gomoku, an NBoard engine in Reversi).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Contestant {
     Level(Level),
@@ -103,7 +111,7 @@ impl Contestant {
         }
     }
 
-    /// The short name shown in the game lines: the level, or the brain's file name.
+    /// The short name shown in the game lines: the level, or the engine's file name.
     pub fn name(&self) -> String {
         match self {
             Contestant::Level(l) => l.name().to_string(),
@@ -124,40 +132,64 @@ impl fmt::Display for Contestant {
     }
 }
 
-/// An external brain, started afresh for each game (and so restarted after a failure) and
+/// An external engine, started afresh for each game (and so restarted after a failure) and
 /// ended when the player is dropped.
-pub struct External {
-    settings: BrainSettings,
-    brain: Option<Brain>,
+pub enum External {
+    /// A Gomocup brain (Gomoku).
+    Gomocup { settings: BrainSettings, brain: Option<Brain> },
+    /// An NBoard engine (Reversi), given the player's time per move in the record's clock.
+    Nboard { settings: NboardSettings, engine: Option<NboardEngine> },
 }
 
 impl External {
-    pub fn new(settings: BrainSettings) -> External {
-        External { settings, brain: None }
+    pub fn gomocup(settings: BrainSettings) -> External {
+        External::Gomocup { settings, brain: None }
     }
 
-    fn brain(&mut self, pos: &gomoku::Position) -> Result<&mut Brain, BrainError> {
-        if self.brain.is_none() {
-            let mut brain = Brain::start(&self.settings)?;
-            brain.new_game(pos.size(), pos.rule())?;
-            self.brain = Some(brain);
-        }
-        Ok(self.brain.as_mut().expect("started above"))
+    pub fn nboard(settings: NboardSettings) -> External {
+        External::Nboard { settings, engine: None }
     }
 }
 
+/// The move of a started engine (started first if need be), or its failure, after which
+/// that engine plays no more moves whatever state it is in.
+fn ask<E, T, F: Into<Failure>>(
+    slot: &mut Option<E>,
+    start: impl FnOnce() -> Result<E, F>,
+    ask: impl FnOnce(&mut E) -> Result<T, F>,
+) -> Result<T, Failure> {
+    let engine = match slot {
+        Some(engine) => engine,
+        None => slot.insert(start().map_err(Into::into)?),
+    };
+    ask(engine).map_err(|e| {
+        *slot = None;
+        e.into()
+    })
+}
+
 impl Player for External {
-    fn choose(&mut self, pos: &Position, _time: Duration) -> Result<Move, Failure> {
-        let Position::Gomoku(pos) = pos else {
-            return Err(Failure::crash("external brains play Gomoku only"));
-        };
-        let answer = self.brain(pos).and_then(|b| b.best_move(pos));
-        match answer {
-            Ok((p, _)) => Ok(Move::Place(p)),
-            Err(e) => {
-                // Whatever state it is in, this brain plays no more moves.
-                self.brain = None;
-                Err(e.into())
+    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, Failure> {
+        match (self, pos) {
+            (External::Gomocup { settings, brain }, Position::Gomoku(pos)) => ask(
+                brain,
+                || {
+                    let mut brain = Brain::start(settings)?;
+                    brain.new_game(pos.size(), pos.rule())?;
+                    Ok::<_, BrainError>(brain)
+                },
+                |b| b.best_move(pos).map(|(p, _)| Move::Place(p)),
+            ),
+            (External::Nboard { settings, engine }, Position::Reversi(pos)) => ask(
+                engine,
+                || NboardEngine::start(settings),
+                |e| e.best_move(pos, time, None).map(|(m, _)| m.mv),
+            ),
+            (External::Gomocup { .. }, _) => {
+                Err(Failure::crash("external Gomocup brains play Gomoku only"))
+            }
+            (External::Nboard { .. }, _) => {
+                Err(Failure::crash("external NBoard engines play Reversi only"))
             }
         }
     }
@@ -186,8 +218,13 @@ mod tests {
         let time = Duration::from_millis(100);
         // The brain is not even started for a Reversi position.
         let settings = BrainSettings::new("/nonexistent/pbrain-x", time);
-        let refused = External::new(settings).choose(&reversi, time).unwrap_err();
-        assert_eq!(refused, Failure::crash("external brains play Gomoku only"));
+        let refused = External::gomocup(settings).choose(&reversi, time).unwrap_err();
+        assert_eq!(refused, Failure::crash("external Gomocup brains play Gomoku only"));
+        use tengen_engine::gomoku;
+        let gomoku = Position::Gomoku(gomoku::Position::new(15, gomoku::Rule::Freestyle).unwrap());
+        let settings = NboardSettings::new("/nonexistent/edax");
+        let refused = External::nboard(settings).choose(&gomoku, time).unwrap_err();
+        assert_eq!(refused, Failure::crash("external NBoard engines play Reversi only"));
         let fivetuple = Level::parse_for("gomoku", "fivetuple").unwrap();
         assert!(Computer::new(fivetuple, 1).unwrap().choose(&reversi, time).is_err());
         let greedy = Level::parse_for("reversi", "greedy").unwrap();

@@ -1,0 +1,181 @@
+//! An external engine's process, the one spawner of the protocol clients ([`crate::gomocup`],
+//! [`crate::nboard`]).
+//!
+//! The program is started directly (no shell) with the arguments the caller sets and its own
+//! folder as the working directory, as Piskvork and NBoard do. A reader thread reads its stdout
+//! in bounded lines ([`MAX_LINE_BYTES`]; a longer line arrives as [`Line::TooLong`], so an
+//! engine that prints without end cannot fill the memory), and a wait for a line ends at a
+//! deadline or when a cancel flag is raised. Dropping an [`EngineProcess`] sends the
+//! protocol's quit word, closes its input, waits briefly and then kills it, so nothing is
+//! left running.
+
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::ai::CancelFlag;
+pub use crate::io::Line;
+
+/// The longest line read from an engine (a GGF record with every move commented, which no
+/// engine needs to send, is about 2 KiB).
+pub const MAX_LINE_BYTES: u64 = 16 * 1024;
+
+/// How often a wait that can be cancelled looks at its flag.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
+
+/// How long a dropped engine has to quit before it is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// Why no line came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Silence {
+    /// The deadline passed.
+    Timeout,
+    /// The engine closed its output (it exited or crashed).
+    Exited,
+    /// The caller's cancel flag was raised.
+    Cancelled,
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Line>,
+    /// Sent when the process is dropped (`END`, `quit`).
+    quit: &'static str,
+}
+
+impl EngineProcess {
+    /// Starts `program` with `args` in its own folder; `quit` is the word that asks it to end.
+    pub fn spawn(
+        program: &Path,
+        args: &[String],
+        quit: &'static str,
+    ) -> std::io::Result<EngineProcess> {
+        let program = std::fs::canonicalize(program)?;
+        let folder = program.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let mut child = Command::new(&program)
+            .args(args)
+            .current_dir(folder)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let (tx, lines) = mpsc::channel();
+        if let Some(stdout) = stdout {
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                while let Ok(Some(line)) =
+                    crate::io::read_line(&mut reader, &mut buf, MAX_LINE_BYTES)
+                {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        Ok(EngineProcess { child, stdin, lines, quit })
+    }
+
+    /// Writes `line` and a line end. A closed pipe is [`std::io::ErrorKind::BrokenPipe`].
+    pub fn send(&mut self, line: &str) -> std::io::Result<()> {
+        let Some(stdin) = &mut self.stdin else {
+            return Err(std::io::ErrorKind::BrokenPipe.into());
+        };
+        writeln!(stdin, "{line}").and_then(|()| stdin.flush())
+    }
+
+    /// The next line (trimmed; lossily decoded), unless `deadline` passes, the engine ends
+    /// its output, or `cancel` is raised first.
+    pub fn next_line(
+        &self,
+        deadline: Instant,
+        cancel: Option<&CancelFlag>,
+    ) -> Result<Option<String>, Silence> {
+        loop {
+            if cancel.is_some_and(CancelFlag::is_cancelled) {
+                return Err(Silence::Cancelled);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let wait = if cancel.is_some() { left.min(CANCEL_POLL) } else { left };
+            match self.lines.recv_timeout(wait) {
+                Ok(Line::Text { text, .. }) => return Ok(Some(text.trim().to_string())),
+                Ok(Line::TooLong) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
+                Err(RecvTimeoutError::Timeout) => return Err(Silence::Timeout),
+                Err(RecvTimeoutError::Disconnected) => return Err(Silence::Exited),
+            }
+        }
+    }
+}
+
+/// What a protocol client reports for a line over [`MAX_LINE_BYTES`].
+pub fn too_long() -> String {
+    format!("(a line longer than {MAX_LINE_BYTES} bytes)")
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        let _ = self.send(self.quit);
+        self.stdin = None; // closes the pipe: an engine that ignores the quit word sees the end
+        let deadline = Instant::now() + QUIT_GRACE;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(Some(_)) => return,
+                Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+                Err(_) => break,
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> EngineProcess {
+        EngineProcess::spawn(Path::new("/bin/sh"), &["-c".into(), script.into()], "quit").unwrap()
+    }
+
+    fn soon() -> Instant {
+        Instant::now() + Duration::from_secs(5)
+    }
+
+    #[test]
+    fn lines_are_bounded_and_the_end_is_seen() {
+        let p = sh("echo ' hi '; head -c 40000 /dev/zero | tr '\\0' x; echo; echo after");
+        assert_eq!(p.next_line(soon(), None), Ok(Some("hi".into())));
+        assert_eq!(p.next_line(soon(), None), Ok(None), "the long line");
+        assert_eq!(p.next_line(soon(), None), Ok(Some("after".into())));
+        assert_eq!(p.next_line(soon(), None), Err(Silence::Exited));
+    }
+
+    #[test]
+    fn a_wait_ends_at_its_deadline_or_when_cancelled() {
+        let p = sh("exec sleep 60");
+        let start = Instant::now();
+        let r = p.next_line(Instant::now() + Duration::from_millis(100), None);
+        assert_eq!(r, Err(Silence::Timeout));
+        let cancel = CancelFlag::new();
+        cancel.cancel();
+        assert_eq!(p.next_line(soon(), Some(&cancel)), Err(Silence::Cancelled));
+        drop(p); // killed: `sleep` ignores the quit word
+        assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn the_engine_runs_in_its_own_folder() {
+        let p = sh("pwd");
+        let folder = std::fs::canonicalize("/bin/sh").unwrap();
+        let folder = folder.parent().unwrap().display().to_string();
+        assert_eq!(p.next_line(soon(), None), Ok(Some(folder)));
+    }
+}
