@@ -150,7 +150,7 @@ fn a_crash_loses_the_game() {
     fault_loses_both_games(
         "crash",
         "crash",
-        &["forfeits (crash): the brain exited while asked TURN"],
+        &["forfeits (crash): the engine exited while asked TURN"],
     );
 }
 
@@ -158,7 +158,7 @@ fn a_crash_loses_the_game() {
 fn a_hang_loses_the_game() {
     // 100 ms per move plus the margin of one second and half the turn.
     let why = [
-        "forfeits (timeout): the brain did not answer TURN",
+        "forfeits (timeout): the engine did not answer TURN",
         "within 1150 ms (its last message: \"MESSAGE move 2\")",
     ];
     fault_loses_both_games("hang", "hang", &why);
@@ -190,7 +190,7 @@ fn a_brain_that_does_not_answer_about_is_refused_before_any_game() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(game_lines(&stdout).is_empty(), "{stdout}");
-    assert!(stderr.contains("the brain did not answer ABOUT"), "{stderr}");
+    assert!(stderr.contains("the engine did not answer ABOUT"), "{stderr}");
     assert_no_brain_left(&dir);
 }
 

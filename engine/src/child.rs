@@ -16,6 +16,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::ai::CancelFlag;
+use crate::game::ForfeitReason;
 pub use crate::io::Line;
 
 /// The longest line read from an engine (a GGF record with every move commented, which no
@@ -39,6 +40,61 @@ pub enum Silence {
     Cancelled,
 }
 
+/// What can go wrong talking to an engine program, whatever its protocol. Each error names
+/// what the engine was asked and, where it has one, the last line it printed that was not an
+/// answer.
+#[derive(Debug, thiserror::Error)]
+pub enum ProcessError {
+    #[error("cannot start {program}: {source}")]
+    Spawn { program: String, source: std::io::Error },
+    #[error("the engine exited while asked {asked}{}", note(.last))]
+    Exited { asked: String, last: Option<String> },
+    #[error("the engine did not answer {asked} within {ms} ms{}", note(.last))]
+    Timeout { asked: String, ms: u64, last: Option<String> },
+    #[error("the engine answered {asked} with {line:?}{}", note(.last))]
+    Garbage { asked: String, line: String, last: Option<String> },
+    #[error("cannot write to the engine: {0}")]
+    Write(#[source] std::io::Error),
+    /// The host stopped waiting (a new game, an undo): the engine's state is unknown.
+    #[error("the host stopped waiting for the answer to {asked}")]
+    Cancelled { asked: String },
+}
+
+impl ProcessError {
+    /// How a game counts this failure during the engine's turn: no answer in time is a
+    /// timeout, an answer that is not a move an illegal move, anything else a crash.
+    pub fn forfeit_reason(&self) -> ForfeitReason {
+        match self {
+            ProcessError::Timeout { .. } => ForfeitReason::Timeout,
+            ProcessError::Garbage { .. } => ForfeitReason::IllegalMove,
+            _ => ForfeitReason::Crash,
+        }
+    }
+
+    /// The error for a failed write of `asked`: a closed pipe means the engine exited.
+    pub fn from_send(e: std::io::Error, asked: &str, last: Option<String>) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            ProcessError::Exited { asked: asked.to_string(), last }
+        } else {
+            ProcessError::Write(e)
+        }
+    }
+
+    /// The error for no line within `limit` after asking `asked`.
+    pub fn silent(silence: Silence, asked: &str, limit: Duration, last: Option<String>) -> Self {
+        let asked = asked.to_string();
+        match silence {
+            Silence::Timeout => ProcessError::Timeout { asked, ms: limit.as_millis() as u64, last },
+            Silence::Exited => ProcessError::Exited { asked, last },
+            Silence::Cancelled => ProcessError::Cancelled { asked },
+        }
+    }
+}
+
+fn note(last: &Option<String>) -> String {
+    last.as_ref().map(|l| format!(" (its last message: {l:?})")).unwrap_or_default()
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
@@ -49,6 +105,19 @@ pub struct EngineProcess {
 }
 
 impl EngineProcess {
+    /// [`EngineProcess::spawn`], with the failure as a [`ProcessError::Spawn`] naming the
+    /// program.
+    pub fn start(
+        program: &Path,
+        args: &[String],
+        quit: &'static str,
+    ) -> Result<EngineProcess, ProcessError> {
+        EngineProcess::spawn(program, args, quit).map_err(|source| ProcessError::Spawn {
+            program: program.display().to_string(),
+            source,
+        })
+    }
+
     /// Starts `program` with `args` in its own folder; `quit` is the word that asks it to end.
     pub fn spawn(
         program: &Path,

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::ai::CancelFlag;
-use crate::child::{EngineProcess, Silence};
+use crate::child::{EngineProcess, ProcessError};
 use crate::game::ForfeitReason;
 use crate::gomoku::{Position, Rule};
 use crate::Point;
@@ -60,39 +60,24 @@ impl BrainSettings {
 /// `MESSAGE`/`DEBUG`/`ERROR`/`UNKNOWN` line it printed.
 #[derive(Debug, thiserror::Error)]
 pub enum BrainError {
-    #[error("cannot start {program}: {source}")]
-    Spawn { program: String, source: std::io::Error },
-    #[error("the brain exited while asked {asked}{}", note(.last))]
-    Exited { asked: String, last: Option<String> },
-    #[error("the brain did not answer {asked} within {ms} ms{}", note(.last))]
-    Timeout { asked: String, ms: u64, last: Option<String> },
-    #[error("the brain answered {asked} with {line:?}{}", note(.last))]
-    Garbage { asked: String, line: String, last: Option<String> },
+    /// Starting, asking, waiting: what goes wrong with any engine program.
+    #[error(transparent)]
+    Process(#[from] ProcessError),
     #[error("the brain refused {asked}: {line:?}")]
     Refused { asked: String, line: String },
     #[error("the brain answered ABOUT with {0:?}, which names no brain (expected name=\"...\")")]
     About(String),
-    #[error("cannot write to the brain: {0}")]
-    Write(#[source] std::io::Error),
-    /// The manager stopped waiting (a new game, an undo): the brain's state is unknown.
-    #[error("the manager stopped waiting for the answer to {asked}")]
-    Cancelled { asked: String },
 }
 
 impl BrainError {
-    /// How a game counts this failure during the brain's turn: no answer in time is a
-    /// timeout, an answer that is not a move an illegal move, anything else a crash.
+    /// How a game counts this failure during the brain's turn ([`ProcessError::forfeit_reason`];
+    /// a refusal is a crash).
     pub fn forfeit_reason(&self) -> ForfeitReason {
         match self {
-            BrainError::Timeout { .. } => ForfeitReason::Timeout,
-            BrainError::Garbage { .. } => ForfeitReason::IllegalMove,
+            BrainError::Process(e) => e.forfeit_reason(),
             _ => ForfeitReason::Crash,
         }
     }
-}
-
-fn note(last: &Option<String>) -> String {
-    last.as_ref().map(|l| format!(" (its last message: {l:?})")).unwrap_or_default()
 }
 
 /// A running brain.
@@ -115,10 +100,7 @@ fn is_note(line: &str) -> bool {
 impl Brain {
     /// Starts the brain and checks that it answers `ABOUT` with a `name="..."`.
     pub fn start(settings: &BrainSettings) -> Result<Brain, BrainError> {
-        let spawn_error =
-            |source| BrainError::Spawn { program: settings.program.display().to_string(), source };
-        let process =
-            EngineProcess::spawn(&settings.program, &settings.args, "END").map_err(spawn_error)?;
+        let process = EngineProcess::start(&settings.program, &settings.args, "END")?;
         let mut brain = Brain {
             settings: settings.clone(),
             process,
@@ -160,7 +142,11 @@ impl Brain {
         self.send(&asked)?;
         let line = self.answer(&asked, self.settings.startup)?;
         if !line.eq_ignore_ascii_case("OK") {
-            return Err(BrainError::Garbage { asked, line, last: self.last_note.clone() });
+            return Err(BrainError::Process(ProcessError::Garbage {
+                asked,
+                line,
+                last: self.last_note.clone(),
+            }));
         }
         let mask = match rule {
             Rule::Freestyle => 0,
@@ -187,7 +173,7 @@ impl Brain {
         self.best_move_or_cancel(pos, None)
     }
 
-    /// [`Brain::best_move`], giving up with [`BrainError::Cancelled`] soon after `cancel`
+    /// [`Brain::best_move`], giving up with [`ProcessError::Cancelled`] soon after `cancel`
     /// is raised (the brain then has a stale request: drop it, or restart the game).
     pub fn best_move_or_cancel(
         &mut self,
@@ -236,10 +222,12 @@ impl Brain {
         let limit = turn + self.settings.margin.min(Duration::from_secs(1) + turn / 2);
         let line = self.answer_or_cancel(&asked, limit, cancel)?;
         let took = start.elapsed();
-        let garbage = || BrainError::Garbage {
-            asked: asked.clone(),
-            line: line.clone(),
-            last: self.last_note.clone(),
+        let garbage = || {
+            BrainError::Process(ProcessError::Garbage {
+                asked: asked.clone(),
+                line: line.clone(),
+                last: self.last_note.clone(),
+            })
         };
         let (x, y) = line.split_once(',').ok_or_else(garbage)?;
         let x: u8 = x.trim().parse().map_err(|_| garbage())?;
@@ -254,13 +242,8 @@ impl Brain {
     }
 
     fn send(&mut self, line: &str) -> Result<(), BrainError> {
-        self.process.send(line).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                BrainError::Exited { asked: line.to_string(), last: self.last_note.clone() }
-            } else {
-                BrainError::Write(e)
-            }
-        })
+        let last = self.last_note.clone();
+        self.process.send(line).map_err(|e| ProcessError::from_send(e, line, last).into())
     }
 
     /// The next line that is an answer (not a note), within `limit`. An `ERROR` line in
@@ -282,14 +265,8 @@ impl Brain {
                 Ok(Some(line)) => line,
                 Ok(None) => crate::child::too_long(),
                 Err(silence) => {
-                    let (asked, last) = (asked.to_string(), self.last_note.clone());
-                    return Err(match silence {
-                        Silence::Timeout => {
-                            BrainError::Timeout { asked, ms: limit.as_millis() as u64, last }
-                        }
-                        Silence::Exited => BrainError::Exited { asked, last },
-                        Silence::Cancelled => BrainError::Cancelled { asked },
-                    });
+                    let last = self.last_note.clone();
+                    return Err(ProcessError::silent(silence, asked, limit, last).into());
                 }
             };
             if line.is_empty() {
@@ -323,23 +300,39 @@ mod tests {
 
     #[test]
     fn errors_name_the_request_and_the_last_message() {
-        let e = BrainError::Timeout { asked: "TURN 7,7".into(), ms: 1500, last: None };
-        assert_eq!(e.to_string(), "the brain did not answer TURN 7,7 within 1500 ms");
-        let e = BrainError::Exited { asked: "BEGIN".into(), last: Some("MESSAGE bye".into()) };
+        let e = BrainError::Process(ProcessError::Timeout {
+            asked: "TURN 7,7".into(),
+            ms: 1500,
+            last: None,
+        });
+        assert_eq!(e.to_string(), "the engine did not answer TURN 7,7 within 1500 ms");
+        let e = BrainError::Process(ProcessError::Exited {
+            asked: "BEGIN".into(),
+            last: Some("MESSAGE bye".into()),
+        });
         assert_eq!(
             e.to_string(),
-            "the brain exited while asked BEGIN (its last message: \"MESSAGE bye\")"
+            "the engine exited while asked BEGIN (its last message: \"MESSAGE bye\")"
         );
     }
 
     #[test]
     fn each_failure_has_its_forfeit() {
         let last = None;
-        let timeout = BrainError::Timeout { asked: "BEGIN".into(), ms: 1, last: last.clone() };
+        let timeout = BrainError::Process(ProcessError::Timeout {
+            asked: "BEGIN".into(),
+            ms: 1,
+            last: last.clone(),
+        });
         assert_eq!(timeout.forfeit_reason(), ForfeitReason::Timeout);
-        let garbage = BrainError::Garbage { asked: "BEGIN".into(), line: "x".into(), last };
+        let garbage = BrainError::Process(ProcessError::Garbage {
+            asked: "BEGIN".into(),
+            line: "x".into(),
+            last,
+        });
         assert_eq!(garbage.forfeit_reason(), ForfeitReason::IllegalMove);
-        let exited = BrainError::Exited { asked: "BEGIN".into(), last: None };
+        let exited =
+            BrainError::Process(ProcessError::Exited { asked: "BEGIN".into(), last: None });
         assert_eq!(exited.forfeit_reason(), ForfeitReason::Crash);
     }
 
@@ -364,7 +357,10 @@ mod tests {
         let start = Instant::now();
         let empty = Position::new(15, Rule::Freestyle).unwrap();
         let answer = brain.best_move_or_cancel(&empty, Some(&cancel));
-        assert!(matches!(answer, Err(BrainError::Cancelled { .. })), "{answer:?}");
+        assert!(
+            matches!(answer, Err(BrainError::Process(ProcessError::Cancelled { .. }))),
+            "{answer:?}"
+        );
         assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     }
 
@@ -392,7 +388,10 @@ mod tests {
         let one = Position::from_moves(15, Rule::Freestyle, &[Point::new(3, 3)]).unwrap();
         let start = Instant::now();
         let answer = brain.best_move_in_time(&one, None, Some(Duration::from_millis(200)));
-        assert!(matches!(answer, Err(BrainError::Timeout { .. })), "{answer:?}");
+        assert!(
+            matches!(answer, Err(BrainError::Process(ProcessError::Timeout { .. }))),
+            "{answer:?}"
+        );
         assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     }
 

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::ai::CancelFlag;
-use crate::child::{EngineProcess, Silence};
+use crate::child::{EngineProcess, ProcessError};
 use crate::game::ForfeitReason;
 use crate::reversi::ggf::{self, Clock, GgfGame, MoveText};
 use crate::reversi::Position;
@@ -60,37 +60,22 @@ impl NboardSettings {
 /// last line it printed that was not an answer.
 #[derive(Debug, thiserror::Error)]
 pub enum NboardError {
-    #[error("cannot start {program}: {source}")]
-    Spawn { program: String, source: std::io::Error },
-    #[error("the engine exited while asked {asked}{}", note(.last))]
-    Exited { asked: String, last: Option<String> },
-    #[error("the engine did not answer {asked} within {ms} ms{}", note(.last))]
-    Timeout { asked: String, ms: u64, last: Option<String> },
-    #[error("the engine answered {asked} with {line:?}{}", note(.last))]
-    Garbage { asked: String, line: String, last: Option<String> },
+    /// Starting, asking, waiting: what goes wrong with any engine program.
+    #[error(transparent)]
+    Process(#[from] ProcessError),
     #[error("set depth {0} is outside 1 to {MAX_DEPTH}")]
     Depth(u32),
-    #[error("cannot write to the engine: {0}")]
-    Write(#[source] std::io::Error),
-    /// The host stopped waiting (a new game, an undo): the engine's state is unknown.
-    #[error("the host stopped waiting for the answer to {asked}")]
-    Cancelled { asked: String },
 }
 
 impl NboardError {
-    /// How a game counts this failure during the engine's turn: no answer in time is a
-    /// timeout, an answer that is not a move an illegal move, anything else a crash.
+    /// How a game counts this failure during the engine's turn
+    /// ([`ProcessError::forfeit_reason`]).
     pub fn forfeit_reason(&self) -> ForfeitReason {
         match self {
-            NboardError::Timeout { .. } => ForfeitReason::Timeout,
-            NboardError::Garbage { .. } => ForfeitReason::IllegalMove,
-            _ => ForfeitReason::Crash,
+            NboardError::Process(e) => e.forfeit_reason(),
+            NboardError::Depth(_) => ForfeitReason::Crash,
         }
     }
-}
-
-fn note(last: &Option<String>) -> String {
-    last.as_ref().map(|l| format!(" (its last message: {l:?})")).unwrap_or_default()
 }
 
 /// A line from the engine, as the host reads it.
@@ -138,10 +123,7 @@ impl NboardEngine {
         if let Some(depth) = settings.depth.filter(|d| !(1..=MAX_DEPTH).contains(d)) {
             return Err(NboardError::Depth(depth));
         }
-        let spawn_error =
-            |source| NboardError::Spawn { program: settings.program.display().to_string(), source };
-        let process =
-            EngineProcess::spawn(&settings.program, &settings.args, "quit").map_err(spawn_error)?;
+        let process = EngineProcess::start(&settings.program, &settings.args, "quit")?;
         let mut engine = NboardEngine {
             settings: settings.clone(),
             process,
@@ -191,7 +173,11 @@ impl NboardEngine {
             if let Reply::Move(text) = parse_reply(&line) {
                 let took = start.elapsed();
                 return ggf::parse_move(&text).map(|m| (m, took)).map_err(|_| {
-                    NboardError::Garbage { asked: asked.into(), line, last: self.last_note.clone() }
+                    NboardError::Process(ProcessError::Garbage {
+                        asked: asked.into(),
+                        line,
+                        last: self.last_note.clone(),
+                    })
                 });
             }
         }
@@ -216,14 +202,9 @@ impl NboardEngine {
     }
 
     fn send(&mut self, line: &str) -> Result<(), NboardError> {
-        self.process.send(line).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                let asked = line.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
-                NboardError::Exited { asked, last: self.last_note.clone() }
-            } else {
-                NboardError::Write(e)
-            }
-        })
+        let asked = line.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+        let last = self.last_note.clone();
+        self.process.send(line).map_err(|e| ProcessError::from_send(e, &asked, last).into())
     }
 
     /// The next non-empty line within `deadline`; names and notes are kept on the way.
@@ -239,14 +220,8 @@ impl NboardEngine {
                 Ok(Some(line)) => line,
                 Ok(None) => crate::child::too_long(),
                 Err(silence) => {
-                    let (asked, last) = (asked.to_string(), self.last_note.clone());
-                    return Err(match silence {
-                        Silence::Timeout => {
-                            NboardError::Timeout { asked, ms: limit.as_millis() as u64, last }
-                        }
-                        Silence::Exited => NboardError::Exited { asked, last },
-                        Silence::Cancelled => NboardError::Cancelled { asked },
-                    });
+                    let last = self.last_note.clone();
+                    return Err(ProcessError::silent(silence, asked, limit, last).into());
                 }
             };
             match parse_reply(&line) {
@@ -278,20 +253,24 @@ mod tests {
 
     #[test]
     fn errors_name_the_request_and_count_as_forfeits() {
-        let e = NboardError::Timeout { asked: "go".into(), ms: 1500, last: None };
+        let e = NboardError::Process(ProcessError::Timeout {
+            asked: "go".into(),
+            ms: 1500,
+            last: None,
+        });
         assert_eq!(e.to_string(), "the engine did not answer go within 1500 ms");
         assert_eq!(e.forfeit_reason(), ForfeitReason::Timeout);
-        let e = NboardError::Garbage {
+        let e = NboardError::Process(ProcessError::Garbage {
             asked: "go".into(),
             line: "=== Z9".into(),
             last: Some("status deep".into()),
-        };
+        });
         assert_eq!(
             e.to_string(),
             "the engine answered go with \"=== Z9\" (its last message: \"status deep\")"
         );
         assert_eq!(e.forfeit_reason(), ForfeitReason::IllegalMove);
-        let e = NboardError::Exited { asked: "go".into(), last: None };
+        let e = NboardError::Process(ProcessError::Exited { asked: "go".into(), last: None });
         assert_eq!(e.forfeit_reason(), ForfeitReason::Crash);
     }
 
@@ -339,22 +318,24 @@ mod tests {
         let mut mute = NboardEngine::start(&shell_engine("exec sleep 60")).unwrap();
         let start = Instant::now();
         let e = mute.best_move(&pos, time, None).unwrap_err();
-        assert!(matches!(e, NboardError::Timeout { ms: 1100, .. }), "{e}");
+        assert!(matches!(e, NboardError::Process(ProcessError::Timeout { ms: 1100, .. })), "{e}");
         assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
         let cancel = CancelFlag::new();
         cancel.cancel();
         let e = mute.best_move(&pos, time, Some(&cancel)).unwrap_err();
-        assert!(matches!(e, NboardError::Cancelled { .. }), "{e}");
+        assert!(matches!(e, NboardError::Process(ProcessError::Cancelled { .. })), "{e}");
 
         let script = "read g; read p; echo \"pong ${p#ping }\"; read go; echo '=== nonsense'; cat";
         let mut garbage = NboardEngine::start(&shell_engine(script)).unwrap();
         let e = garbage.best_move(&pos, time, None).unwrap_err();
-        assert!(matches!(e, NboardError::Garbage { ref line, .. } if line == "=== nonsense"));
+        assert!(
+            matches!(e, NboardError::Process(ProcessError::Garbage { ref line, .. }) if line == "=== nonsense")
+        );
 
         let script = "read g; read p; echo \"pong ${p#ping }\"; read go; exit 3";
         let mut crash = NboardEngine::start(&shell_engine(script)).unwrap();
         let e = crash.best_move(&pos, time, None).unwrap_err();
-        assert!(matches!(e, NboardError::Exited { .. }), "{e}");
+        assert!(matches!(e, NboardError::Process(ProcessError::Exited { .. })), "{e}");
 
         // No pong at the start: refused before any game.
         let settings = NboardSettings {

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tengen_engine::child::ProcessError;
 use tengen_engine::game::{GameKind, TimeControl};
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
 use tengen_engine::nboard::{NboardEngine, NboardError, NboardSettings};
@@ -247,6 +248,18 @@ pub fn now_secs() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
+/// The UI's code for an engine program's failure, whatever its protocol.
+fn process_problem(e: &ProcessError) -> &'static str {
+    match e {
+        ProcessError::Spawn { .. } => "not_executable",
+        ProcessError::Timeout { .. } => "no_answer",
+        ProcessError::Exited { .. } | ProcessError::Write(_) | ProcessError::Cancelled { .. } => {
+            "crashed"
+        }
+        ProcessError::Garbage { .. } => "bad_answer",
+    }
+}
+
 impl AppError {
     /// An engine that could not be added, checked or used: `problem` is the code the UI
     /// puts in words.
@@ -258,14 +271,8 @@ impl AppError {
     /// answer in time, exited, or answered something that is not the protocol.
     pub fn from_brain(e: &BrainError, path: &Path) -> AppError {
         let problem = match e {
-            BrainError::Spawn { .. } => "not_executable",
-            BrainError::Timeout { .. } => "no_answer",
-            BrainError::Exited { .. } | BrainError::Write(_) | BrainError::Cancelled { .. } => {
-                "crashed"
-            }
-            BrainError::Garbage { .. } | BrainError::Refused { .. } | BrainError::About(_) => {
-                "bad_answer"
-            }
+            BrainError::Process(e) => process_problem(e),
+            BrainError::Refused { .. } | BrainError::About(_) => "bad_answer",
         };
         AppError::engine(problem, path, e.to_string())
     }
@@ -273,12 +280,8 @@ impl AppError {
     /// An NBoard engine that failed to start or answer, in the same words as a brain.
     pub fn from_nboard(e: &NboardError, path: &Path) -> AppError {
         let problem = match e {
-            NboardError::Spawn { .. } => "not_executable",
-            NboardError::Timeout { .. } => "no_answer",
-            NboardError::Exited { .. } | NboardError::Write(_) | NboardError::Cancelled { .. } => {
-                "crashed"
-            }
-            NboardError::Garbage { .. } | NboardError::Depth(_) => "bad_answer",
+            NboardError::Process(e) => process_problem(e),
+            NboardError::Depth(_) => "bad_answer",
         };
         AppError::engine(problem, path, e.to_string())
     }

@@ -12,6 +12,7 @@ use serde_json::json;
 use tengen_engine::ai::{
     limits_for, AnyEngine, CancelFlag, Candidate, Level, Limits, SearchInfo, SearchResult,
 };
+use tengen_engine::child::ProcessError;
 use tengen_engine::game::opening::computer::{Act, Judge};
 use tengen_engine::game::opening::{self, Choice};
 use tengen_engine::game::{
@@ -267,7 +268,7 @@ impl SearchPlan {
 /// What a brain's failure means for its game (a cancelled wait is dropped as stale).
 fn brain_failed(e: BrainError) -> Outcome {
     match e {
-        BrainError::Cancelled { .. } => Outcome::Failed(e.to_string()),
+        BrainError::Process(ProcessError::Cancelled { .. }) => Outcome::Failed(e.to_string()),
         e => Outcome::Forfeit { reason: e.forfeit_reason(), detail: e.to_string() },
     }
 }
@@ -275,7 +276,7 @@ fn brain_failed(e: BrainError) -> Outcome {
 /// What an NBoard engine's failure means for its game, as [`brain_failed`].
 fn nboard_failed(e: NboardError) -> Outcome {
     match e {
-        NboardError::Cancelled { .. } => Outcome::Failed(e.to_string()),
+        NboardError::Process(ProcessError::Cancelled { .. }) => Outcome::Failed(e.to_string()),
         e => Outcome::Forfeit { reason: e.forfeit_reason(), detail: e.to_string() },
     }
 }

@@ -39,7 +39,7 @@ test('an engine is added, checked and removed in the settings', async () => {
 });
 
 test('a file that is no brain is refused in words, in English and in Chinese', async () => {
-  const refusal = { code: 'engine_error', message: 'The engine /tmp/x cannot be used (no_answer): ...', params: { problem: 'no_answer', path: '/tmp/x', detail: 'the brain did not answer ABOUT within 5000 ms', seconds: 5 } };
+  const refusal = { code: 'engine_error', message: 'The engine /tmp/x cannot be used (no_answer): ...', params: { problem: 'no_answer', path: '/tmp/x', detail: 'the engine did not answer ABOUT within 5000 ms', seconds: 5 } };
   const page = await open({ snapshot: snapshot() });
   await page.evaluate((e) => window.__mock.fail('engine_add', e), refusal);
   await openSettings(page);
@@ -107,7 +107,7 @@ test('a game an engine lost names the engine and why', async () => {
   await page.waitForFunction(() => /pbrain-x \(White\) is thinking/.test(document.body.innerText));
   assert.equal(await page.locator('#btn-stop').isDisabled(), true, 'an engine cannot be told to move now');
   const result = { winner: 'black', reason: { forfeit: 'timeout' }, line: [], discs: null };
-  const notice = { code: 'engine_forfeit', params: { name: 'pbrain-x', color: 'white', reason: 'timeout', detail: 'the brain did not answer TURN 8,8 within 1500 ms' } };
+  const notice = { code: 'engine_forfeit', params: { name: 'pbrain-x', color: 'white', reason: 'timeout', detail: 'the engine did not answer TURN 8,8 within 1500 ms' } };
   await emit(page, 'snapshot', snapshot({ players, moves: [[7, 7], [0, 0], [8, 8]], result, notice }));
   await page.waitForSelector('[data-testid="result"][open]');
   assert.equal(await page.locator('#result-reason').innerText(), 'pbrain-x lost: it did not answer in time');
