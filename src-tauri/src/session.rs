@@ -48,11 +48,14 @@ pub struct ClockPauses {
     pub hidden: bool,
     /// A dialog is open (the page says so).
     pub dialog: bool,
+    /// A restored game at an external engine's turn: the engine (a program) starts only
+    /// when the player presses Continue (the resume op).
+    pub engine: bool,
 }
 
 impl ClockPauses {
     pub fn any(self) -> bool {
-        self.user || self.hidden || self.dialog
+        self.user || self.hidden || self.dialog || self.engine
     }
 }
 
@@ -62,7 +65,8 @@ impl ClockPauses {
 pub enum ClockOp {
     /// The pause button: stops the clock (only when no computer plays).
     Pause,
-    /// The resume button: lifts the pause (and a restored game's wait).
+    /// The resume button: lifts the pause (and a restored game's wait, also Continue for an
+    /// external engine's turn).
     Resume,
     /// A dialog opened or closed.
     Dialog { open: bool },
@@ -656,10 +660,39 @@ impl Session {
     }
 
     /// A restored game waits for its player: the clock stands still until the player to
-    /// move moves or resumes (a computer to move starts at once).
+    /// move moves or resumes (a level of the computer to move starts at once). At an
+    /// external engine's turn it waits for Continue: no program starts by itself.
     pub fn restored(&mut self) {
-        let human_to_move = self.game.acting_player().is_human();
-        self.pauses.user = human_to_move && self.game.config().time_control.is_timed();
+        let acting = self.game.acting_player();
+        let done = self.game.result().is_some();
+        self.pauses.user = acting.is_human() && self.game.config().time_control.is_timed();
+        self.pauses.engine = !done && acting.external().is_some();
+    }
+
+    /// The external engine a restored game waits to start (its name), until Continue.
+    pub fn engine_waits(&self) -> Option<String> {
+        match self.pauses.engine {
+            true => self.engine_name(self.game.side_to_move()),
+            false => None,
+        }
+    }
+
+    /// Whether the computer's move waits: a restored game at an external engine's turn, or
+    /// a pause of a timed game's clock (nothing is played on a paused board; the search
+    /// starts again with the time left when the pause ends).
+    fn computer_held(&self) -> bool {
+        self.pauses.engine || (self.pauses.any() && self.game.config().time_control.is_timed())
+    }
+
+    /// Stops the computer's search for its move while it is held ([`Session::computer_held`]):
+    /// its answer is dropped, and the search starts again once nothing holds it.
+    fn hold_computer(&mut self) {
+        if self.computer_held() && matches!(&self.thinking, Some(t) if t.purpose == Purpose::Move) {
+            if let Some(t) = self.thinking.take() {
+                t.cancel.cancel();
+            }
+            self.generation += 1;
+        }
     }
 
     /// Whether the pause button may stop the clock: a timed game without a computer.
@@ -673,16 +706,22 @@ impl Session {
         match op {
             ClockOp::Pause if !self.can_pause() => return Err(AppError::CannotPause),
             ClockOp::Pause => self.pauses.user = true,
-            ClockOp::Resume => self.pauses.user = false,
+            ClockOp::Resume => {
+                self.pauses.user = false;
+                self.pauses.engine = false;
+            }
             ClockOp::Dialog { open } => self.pauses.dialog = open,
         }
+        self.hold_computer();
         self.sync_clock(Instant::now());
         Ok(())
     }
 
-    /// The window was shown or hidden: a hidden window stops the clock.
+    /// The window was shown or hidden: a hidden window stops the clock (and the computer's
+    /// search in a timed game).
     pub fn set_visible(&mut self, visible: bool) {
         self.pauses.hidden = !visible;
+        self.hold_computer();
         self.sync_clock(Instant::now());
     }
 
@@ -794,6 +833,7 @@ impl Session {
         self.game = game;
         self.game_epoch += 1;
         self.pauses.user = false;
+        self.pauses.engine = false;
         self.counted = false;
         self.engines = Default::default();
         self.hint_engine = Default::default();
@@ -827,6 +867,7 @@ impl Session {
         self.game = game;
         self.game_epoch += 1;
         self.pauses.user = false;
+        self.pauses.engine = false;
         self.engines = Default::default();
         self.hint_engine = Default::default();
         self.cancel_review();
@@ -992,14 +1033,29 @@ impl Session {
         Ok(self.announce(&records, By::Computer))
     }
 
-    /// Whether undo has something to take back: a human's move (or any move when nobody
-    /// plays by hand).
+    /// Whether undo has something to take back: a human's move or opening step (or any move
+    /// when nobody plays by hand).
     pub fn can_undo(&self) -> bool {
+        self.can_undo_steps(self.game.redo_len() == 0)
+    }
+
+    /// [`Session::can_undo`], taking back opening choices too with `choices`.
+    fn can_undo_steps(&self, choices: bool) -> bool {
         let history = self.game.history();
-        if has_human(&self.game) {
+        if !has_human(&self.game) {
+            !history.is_empty()
+        } else if self.game.opening().rule().is_none() {
             history.iter().any(|r| !is_computer(&self.game, r.color) && r.mv != Move::Pass)
         } else {
-            !history.is_empty()
+            // An opening's steps are the roles', not the colours': take them back one by
+            // one until a human acts (who acts after a step is taken back made it).
+            let mut game = self.game.clone();
+            while game.take_back(choices).is_ok() {
+                if game.acting_player().is_human() {
+                    return true;
+                }
+            }
+            false
         }
     }
 
@@ -1019,10 +1075,14 @@ impl Session {
             return Err(AppError::NothingToUndo);
         }
         self.changed();
-        self.game.undo().map_err(|_| AppError::NothingToUndo)?;
+        // A step at a time, back to a human's. In an opening a choice is a step too, taken
+        // back from the end of the line (a position stepped back to keeps the choices made
+        // there for the moves after it; redo stops where a choice is asked again).
+        let choices = self.game.redo_len() == 0;
+        self.game.take_back(choices).map_err(|_| AppError::NothingToUndo)?;
         if has_human(&self.game) {
-            while is_computer(&self.game, self.game.side_to_move()) && self.can_undo() {
-                if self.game.undo().is_err() {
+            while !self.game.acting_player().is_human() && self.can_undo_steps(choices) {
+                if self.game.take_back(choices).is_err() {
                     break;
                 }
             }
@@ -1030,16 +1090,27 @@ impl Session {
         Ok(())
     }
 
+    /// Whether redo has something to play again: a move after the position shown, unless an
+    /// opening asks for a choice there (taken back by undo: the player chooses first).
+    pub fn can_redo(&self) -> bool {
+        let choice_asked = self
+            .game
+            .opening_phase()
+            .step
+            .is_some_and(|s| !matches!(s.action, opening::Action::Place { .. }));
+        self.game.redo_len() > 0 && !choice_asked
+    }
+
     /// Plays again what undo took back; against the computer, up to the human's turn.
     pub fn redo(&mut self) -> AppResult<Vec<Event>> {
-        if self.game.redo_len() == 0 {
+        if !self.can_redo() {
             return Err(AppError::NothingToRedo);
         }
         self.changed();
         self.game.redo().map_err(|_| AppError::NothingToRedo)?;
         if has_human(&self.game) {
-            while is_computer(&self.game, self.game.side_to_move())
-                && self.game.redo_len() > 0
+            while !self.game.acting_player().is_human()
+                && self.can_redo()
                 && self.game.result().is_none()
             {
                 if self.game.redo().is_err() {
@@ -1090,6 +1161,7 @@ impl Session {
             || self.stalled_at == Some(self.generation)
             || self.editor.is_some()
             || self.game.redo_len() > 0
+            || self.computer_held()
         {
             return None;
         }
@@ -1587,5 +1659,163 @@ mod tests {
         }
         let json = serde_json::to_value(s.snapshot()).unwrap();
         assert!(json["openingName"].is_object() || json["openingName"].is_null());
+    }
+
+    fn opening_session(
+        black: PlayerKind,
+        white: PlayerKind,
+        rule: opening::OpeningRule,
+    ) -> Session {
+        let kind = match rule.needs_renju() {
+            true => GameKind::Gomoku { rule: Rule::Renju, size: 15 },
+            false => FREESTYLE,
+        };
+        let config = GameConfig {
+            kind,
+            black,
+            white,
+            time_per_move_ms: 200,
+            time_control: TimeControl::None,
+            opening: rule,
+        };
+        Session::new(Game::new(config).unwrap(), Settings::default())
+    }
+
+    const MASTER: PlayerKind = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::Master) };
+
+    fn step_of(s: &Session) -> Option<opening::Step> {
+        s.game.opening_phase().step
+    }
+
+    #[test]
+    fn undo_in_the_opening_takes_back_the_humans_own_stone_whatever_its_colour() {
+        // The human is the first player and places all three stones; the computer chooses.
+        let mut s = opening_session(PlayerKind::Human, MASTER, opening::OpeningRule::Swap);
+        s.play_human(7, 7).unwrap();
+        s.play_human(8, 8).unwrap();
+        assert!(s.can_undo());
+        s.undo().unwrap();
+        assert_eq!(s.game.history().len(), 1, "only the white stone the human just placed");
+        assert_eq!(step_of(&s).map(|st| st.role), Some(opening::Role::First));
+        s.undo().unwrap();
+        assert!(s.game.history().is_empty() && !s.can_undo());
+    }
+
+    #[test]
+    fn undo_takes_back_a_choice_of_colour_and_the_chooser_chooses_again() {
+        // The computer (first player) placed three stones; the human (second) chose black, so
+        // the computer is white now and played the 4th stone.
+        let mut s = opening_session(MASTER, PlayerKind::Human, opening::OpeningRule::Swap);
+        for (x, y) in [(7, 7), (8, 8), (9, 7)] {
+            s.game.play(Move::Place(Point::new(x, y)), 0).unwrap();
+        }
+        s.opening_choice(Choice::Take { color: Color::Black }).unwrap();
+        assert_eq!(
+            (s.game.player(Color::Black), s.game.player(Color::White)),
+            (PlayerKind::Human, MASTER)
+        );
+        s.game.play(Move::Place(Point::new(0, 0)), 0).unwrap();
+        assert!(s.can_undo());
+        s.undo().unwrap();
+        // The computer's stone and the human's choice are taken back: the human chooses again
+        // and the colours are the settings' again until then.
+        assert_eq!(s.game.history().len(), 3);
+        let step = step_of(&s).expect("in the opening again");
+        assert_eq!((step.role, step.action), (opening::Role::Second, opening::Action::ChooseColor));
+        assert_eq!(s.game.player(Color::White), PlayerKind::Human);
+        assert_eq!(s.game.acting_player(), PlayerKind::Human);
+        assert!(!s.can_redo(), "redo waits for the choice");
+        assert!(matches!(s.redo(), Err(AppError::NothingToRedo)));
+        assert!(!s.can_undo(), "the stones before are the computer's");
+        assert!(s.next_job().is_none(), "the human chooses");
+        // Choosing the other colour gives the colours anew.
+        s.opening_choice(Choice::Take { color: Color::White }).unwrap();
+        assert_eq!(s.game.player(Color::White), PlayerKind::Human);
+        assert!(step_of(&s).is_none());
+    }
+
+    #[test]
+    fn soosorv_undo_goes_back_to_the_humans_count_over_the_computers_offers() {
+        // The human is white after the second player's choice: the human places the 4th stone
+        // and declares; the computer (black) may swap and offers; the human picks.
+        let mut s = opening_session(MASTER, PlayerKind::Human, opening::OpeningRule::Soosorv8);
+        for (x, y) in [(7, 7), (7, 6), (7, 5)] {
+            s.game.play(Move::Place(Point::new(x, y)), 0).unwrap();
+        }
+        s.opening_choice(Choice::Take { color: Color::White }).unwrap();
+        s.play_human(7, 3).unwrap();
+        s.opening_choice(Choice::Declare { count: 2 }).unwrap();
+        // The computer's steps: black keeps black, then two offers.
+        let computer_steps = [
+            Choice::Take { color: Color::Black },
+            Choice::Offer { point: Point::new(8, 6) },
+            Choice::Offer { point: Point::new(5, 5) },
+        ];
+        for c in computer_steps {
+            s.game.opening_choice(c, 0).unwrap();
+        }
+        assert_eq!(step_of(&s).map(|st| st.action), Some(opening::Action::Pick));
+        s.undo().unwrap();
+        let step = step_of(&s).expect("the count is asked again");
+        assert_eq!(step.action, opening::Action::Declare { max: opening::MAX_OFFERS });
+        assert_eq!(s.game.acting_player(), PlayerKind::Human);
+        assert_eq!(s.game.history().len(), 4, "the human's 4th stone stays");
+        s.undo().unwrap();
+        assert_eq!(s.game.history().len(), 3, "then the 4th stone");
+        assert_eq!(step_of(&s).map(|st| st.role), Some(opening::Role::Second));
+    }
+
+    #[test]
+    fn a_paused_clock_holds_the_computer_and_it_searches_again_with_its_time_left() {
+        let computer = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::FiveTuple) };
+        let mut s = timed(computer, TimeControl::SuddenDeath { base_ms: 60_000 });
+        s.play_human(7, 7).unwrap();
+        let plan = s.next_job().expect("the computer's turn");
+        s.set_visible(false);
+        assert!(plan.job.cancel.is_cancelled(), "its search is stopped");
+        assert!(s.thinking.is_none());
+        let outcome = plan.search(&plan.job.cancel, &mut |_| {});
+        assert!(s.finish(&plan.job, outcome).is_none(), "its answer is not played");
+        assert_eq!(s.game.history().len(), 1);
+        assert!(s.next_job().is_none(), "nothing starts while the window is hidden");
+        s.set_visible(true);
+        s.clock_op(ClockOp::Dialog { open: true }).unwrap();
+        assert!(s.next_job().is_none(), "nor while a dialog is open");
+        s.clock_op(ClockOp::Dialog { open: false }).unwrap();
+        let again = s.next_job().expect("the search starts again once nothing pauses");
+        let left = again.limits.time_left.expect("from its clock");
+        assert!(left < Duration::from_millis(60_000), "{left:?}");
+        // A game without a clock has no clock to hold: its computer goes on.
+        let mut s = timed(computer, TimeControl::None);
+        s.play_human(7, 7).unwrap();
+        let plan = s.next_job().unwrap();
+        s.set_visible(false);
+        assert!(!plan.job.cancel.is_cancelled());
+    }
+
+    #[test]
+    fn a_restored_game_at_an_engines_turn_waits_for_continue() {
+        for time_control in [TimeControl::None, TimeControl::SuddenDeath { base_ms: 60_000 }] {
+            let mut s = against_an_engine(time_control);
+            s.play_human(7, 7).unwrap();
+            let game = Game::from_json(&s.game.to_json()).unwrap();
+            let mut r = Session::new(game, Settings::default());
+            r.set_engine_list(s.engine_list.clone());
+            r.restored();
+            assert_eq!(r.game.player(Color::White), PlayerKind::External { id: 1 });
+            assert!(r.next_job().is_none(), "no program starts by itself");
+            let snap = r.snapshot();
+            assert_eq!(snap.engine_waits.as_deref(), Some("x"), "the page says who waits");
+            if let Some(clock) = snap.clock {
+                assert!(clock.paused && clock.running.is_none(), "{clock:?}");
+            }
+            r.clock_op(ClockOp::Resume).unwrap();
+            assert!(r.snapshot().engine_waits.is_none());
+            assert!(r.next_job().is_some(), "Continue starts it");
+        }
+        // A restored game at the human's turn does not wait for Continue.
+        let mut s = against_an_engine(TimeControl::None);
+        s.restored();
+        assert!(s.snapshot().engine_waits.is_none());
     }
 }
