@@ -165,26 +165,6 @@ fn decide(game: &Game, pos: &gomoku::Position, step: Step, judge: &mut Judge) ->
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_symmetry_key_is_the_same_for_the_8_symmetries_and_tells_colours_apart() {
-        let stones = [Point::new(7, 7), Point::new(8, 7), Point::new(9, 9)];
-        let key = symmetry_key(15, &stones).unwrap();
-        for s in 0..8 {
-            let turned: Vec<Point> =
-                stones.iter().map(|&p| names::transform(s, p, 15).unwrap()).collect();
-            assert_eq!(symmetry_key(15, &turned).as_ref(), Some(&key), "symmetry {s}");
-        }
-        // The same points with the colours swapped are another position.
-        let swapped = [Point::new(8, 7), Point::new(7, 7), Point::new(9, 9)];
-        assert_ne!(symmetry_key(15, &swapped), Some(key));
-        assert_eq!(symmetry_key(14, &stones), None, "an even board has no centre");
-    }
-}
-
 /// How many stones in a row the role places from here.
 fn proposal_length(game: &Game, role: Role) -> usize {
     let mut game = game.clone();
@@ -292,4 +272,24 @@ fn offers(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_symmetry_key_is_the_same_for_the_8_symmetries_and_tells_colours_apart() {
+        let stones = [Point::new(7, 7), Point::new(8, 7), Point::new(9, 9)];
+        let key = symmetry_key(15, &stones).unwrap();
+        for s in 0..8 {
+            let turned: Vec<Point> =
+                stones.iter().map(|&p| names::transform(s, p, 15).unwrap()).collect();
+            assert_eq!(symmetry_key(15, &turned).as_ref(), Some(&key), "symmetry {s}");
+        }
+        // The same points with the colours swapped are another position.
+        let swapped = [Point::new(8, 7), Point::new(7, 7), Point::new(9, 9)];
+        assert_ne!(symmetry_key(15, &swapped), Some(key));
+        assert_eq!(symmetry_key(14, &stones), None, "an even board has no centre");
+    }
 }
