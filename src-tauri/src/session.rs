@@ -1076,8 +1076,8 @@ impl Session {
         }
         self.changed();
         // A step at a time, back to a human's. In an opening a choice is a step too, taken
-        // back from the end of the line (a position stepped back to keeps the choices made
-        // there for the moves after it; redo stops where a choice is asked again).
+        // back from the end of the line with the moves this undo took back after it (a
+        // position stepped back to keeps the choices made there for the moves after it).
         let choices = self.game.redo_len() == 0;
         self.game.take_back(choices).map_err(|_| AppError::NothingToUndo)?;
         if has_human(&self.game) {
@@ -1683,6 +1683,15 @@ mod tests {
 
     const MASTER: PlayerKind = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::Master) };
 
+    /// The computer (the first player) placed `stones`; the human, the second, acts now.
+    fn computer_proposed(rule: opening::OpeningRule, stones: [(u8, u8); 3]) -> Session {
+        let mut s = opening_session(MASTER, PlayerKind::Human, rule);
+        for (x, y) in stones {
+            s.game.play(Move::Place(Point::new(x, y)), 0).unwrap();
+        }
+        s
+    }
+
     fn step_of(s: &Session) -> Option<opening::Step> {
         s.game.opening_phase().step
     }
@@ -1705,10 +1714,7 @@ mod tests {
     fn undo_takes_back_a_choice_of_colour_and_the_chooser_chooses_again() {
         // The computer (first player) placed three stones; the human (second) chose black, so
         // the computer is white now and played the 4th stone.
-        let mut s = opening_session(MASTER, PlayerKind::Human, opening::OpeningRule::Swap);
-        for (x, y) in [(7, 7), (8, 8), (9, 7)] {
-            s.game.play(Move::Place(Point::new(x, y)), 0).unwrap();
-        }
+        let mut s = computer_proposed(opening::OpeningRule::Swap, [(7, 7), (8, 8), (9, 7)]);
         s.opening_choice(Choice::Take { color: Color::Black }).unwrap();
         assert_eq!(
             (s.game.player(Color::Black), s.game.player(Color::White)),
@@ -1738,10 +1744,7 @@ mod tests {
     fn soosorv_undo_goes_back_to_the_humans_count_over_the_computers_offers() {
         // The human is white after the second player's choice: the human places the 4th stone
         // and declares; the computer (black) may swap and offers; the human picks.
-        let mut s = opening_session(MASTER, PlayerKind::Human, opening::OpeningRule::Soosorv8);
-        for (x, y) in [(7, 7), (7, 6), (7, 5)] {
-            s.game.play(Move::Place(Point::new(x, y)), 0).unwrap();
-        }
+        let mut s = computer_proposed(opening::OpeningRule::Soosorv8, [(7, 7), (7, 6), (7, 5)]);
         s.opening_choice(Choice::Take { color: Color::White }).unwrap();
         s.play_human(7, 3).unwrap();
         s.opening_choice(Choice::Declare { count: 2 }).unwrap();
