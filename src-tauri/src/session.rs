@@ -1036,21 +1036,16 @@ impl Session {
     /// Whether undo has something to take back: a human's move or opening step (or any move
     /// when nobody plays by hand).
     pub fn can_undo(&self) -> bool {
-        self.can_undo_steps(self.game.redo_len() == 0)
-    }
-
-    /// [`Session::can_undo`], taking back opening choices too with `choices`.
-    fn can_undo_steps(&self, choices: bool) -> bool {
         let history = self.game.history();
         if !has_human(&self.game) {
             !history.is_empty()
         } else if self.game.opening().rule().is_none() {
             history.iter().any(|r| !is_computer(&self.game, r.color) && r.mv != Move::Pass)
         } else {
-            // An opening's steps are the roles', not the colours': take them back one by
-            // one until a human acts (who acts after a step is taken back made it).
+            // An opening's stones are the roles', not the colours': take them back one by
+            // one until a human acts (who acts after a stone is taken back placed it).
             let mut game = self.game.clone();
-            while game.take_back(choices).is_ok() {
+            while game.undo().is_ok() {
                 if game.acting_player().is_human() {
                     return true;
                 }
@@ -1075,14 +1070,11 @@ impl Session {
             return Err(AppError::NothingToUndo);
         }
         self.changed();
-        // A step at a time, back to a human's. In an opening a choice is a step too, taken
-        // back from the end of the line with the moves this undo took back after it (a
-        // position stepped back to keeps the choices made there for the moves after it).
-        let choices = self.game.redo_len() == 0;
-        self.game.take_back(choices).map_err(|_| AppError::NothingToUndo)?;
+        // A move at a time, back to a human's (in an opening: the player of the step).
+        self.game.undo().map_err(|_| AppError::NothingToUndo)?;
         if has_human(&self.game) {
-            while !self.game.acting_player().is_human() && self.can_undo_steps(choices) {
-                if self.game.take_back(choices).is_err() {
+            while !self.game.acting_player().is_human() && self.can_undo() {
+                if self.game.undo().is_err() {
                     break;
                 }
             }
@@ -1090,27 +1082,16 @@ impl Session {
         Ok(())
     }
 
-    /// Whether redo has something to play again: a move after the position shown, unless an
-    /// opening asks for a choice there (taken back by undo: the player chooses first).
-    pub fn can_redo(&self) -> bool {
-        let choice_asked = self
-            .game
-            .opening_phase()
-            .step
-            .is_some_and(|s| !matches!(s.action, opening::Action::Place { .. }));
-        self.game.redo_len() > 0 && !choice_asked
-    }
-
     /// Plays again what undo took back; against the computer, up to the human's turn.
     pub fn redo(&mut self) -> AppResult<Vec<Event>> {
-        if !self.can_redo() {
+        if self.game.redo_len() == 0 {
             return Err(AppError::NothingToRedo);
         }
         self.changed();
         self.game.redo().map_err(|_| AppError::NothingToRedo)?;
         if has_human(&self.game) {
             while !self.game.acting_player().is_human()
-                && self.can_redo()
+                && self.game.redo_len() > 0
                 && self.game.result().is_none()
             {
                 if self.game.redo().is_err() {
@@ -1683,15 +1664,6 @@ mod tests {
 
     const MASTER: PlayerKind = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::Master) };
 
-    /// The computer (the first player) placed `stones`; the human, the second, acts now.
-    fn computer_proposed(rule: opening::OpeningRule, stones: [(u8, u8); 3]) -> Session {
-        let mut s = opening_session(MASTER, PlayerKind::Human, rule);
-        for (x, y) in stones {
-            s.game.play(Move::Place(Point::new(x, y)), 0).unwrap();
-        }
-        s
-    }
-
     fn step_of(s: &Session) -> Option<opening::Step> {
         s.game.opening_phase().step
     }
@@ -1708,64 +1680,6 @@ mod tests {
         assert_eq!(step_of(&s).map(|st| st.role), Some(opening::Role::First));
         s.undo().unwrap();
         assert!(s.game.history().is_empty() && !s.can_undo());
-    }
-
-    #[test]
-    fn undo_takes_back_a_choice_of_colour_and_the_chooser_chooses_again() {
-        // The computer (first player) placed three stones; the human (second) chose black, so
-        // the computer is white now and played the 4th stone.
-        let mut s = computer_proposed(opening::OpeningRule::Swap, [(7, 7), (8, 8), (9, 7)]);
-        s.opening_choice(Choice::Take { color: Color::Black }).unwrap();
-        assert_eq!(
-            (s.game.player(Color::Black), s.game.player(Color::White)),
-            (PlayerKind::Human, MASTER)
-        );
-        s.game.play(Move::Place(Point::new(0, 0)), 0).unwrap();
-        assert!(s.can_undo());
-        s.undo().unwrap();
-        // The computer's stone and the human's choice are taken back: the human chooses again
-        // and the colours are the settings' again until then.
-        assert_eq!(s.game.history().len(), 3);
-        let step = step_of(&s).expect("in the opening again");
-        assert_eq!((step.role, step.action), (opening::Role::Second, opening::Action::ChooseColor));
-        assert_eq!(s.game.player(Color::White), PlayerKind::Human);
-        assert_eq!(s.game.acting_player(), PlayerKind::Human);
-        assert!(!s.can_redo(), "redo waits for the choice");
-        assert!(matches!(s.redo(), Err(AppError::NothingToRedo)));
-        assert!(!s.can_undo(), "the stones before are the computer's");
-        assert!(s.next_job().is_none(), "the human chooses");
-        // Choosing the other colour gives the colours anew.
-        s.opening_choice(Choice::Take { color: Color::White }).unwrap();
-        assert_eq!(s.game.player(Color::White), PlayerKind::Human);
-        assert!(step_of(&s).is_none());
-    }
-
-    #[test]
-    fn soosorv_undo_goes_back_to_the_humans_count_over_the_computers_offers() {
-        // The human is white after the second player's choice: the human places the 4th stone
-        // and declares; the computer (black) may swap and offers; the human picks.
-        let mut s = computer_proposed(opening::OpeningRule::Soosorv8, [(7, 7), (7, 6), (7, 5)]);
-        s.opening_choice(Choice::Take { color: Color::White }).unwrap();
-        s.play_human(7, 3).unwrap();
-        s.opening_choice(Choice::Declare { count: 2 }).unwrap();
-        // The computer's steps: black keeps black, then two offers.
-        let computer_steps = [
-            Choice::Take { color: Color::Black },
-            Choice::Offer { point: Point::new(8, 6) },
-            Choice::Offer { point: Point::new(5, 5) },
-        ];
-        for c in computer_steps {
-            s.game.opening_choice(c, 0).unwrap();
-        }
-        assert_eq!(step_of(&s).map(|st| st.action), Some(opening::Action::Pick));
-        s.undo().unwrap();
-        let step = step_of(&s).expect("the count is asked again");
-        assert_eq!(step.action, opening::Action::Declare { max: opening::MAX_OFFERS });
-        assert_eq!(s.game.acting_player(), PlayerKind::Human);
-        assert_eq!(s.game.history().len(), 4, "the human's 4th stone stays");
-        s.undo().unwrap();
-        assert_eq!(s.game.history().len(), 3, "then the 4th stone");
-        assert_eq!(step_of(&s).map(|st| st.role), Some(opening::Role::Second));
     }
 
     #[test]

@@ -396,7 +396,7 @@ pub fn build(session: &Session) -> Snapshot {
         hint: session.hint.map(Xy::from),
         heat: ScoredPoint::list(&session.heat),
         can_undo: session.can_undo(),
-        can_redo: session.can_redo(),
+        can_redo: game.redo_len() > 0,
         notice: session.notice.clone(),
         file_notices: session.file_notices.clone(),
         result,

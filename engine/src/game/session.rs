@@ -375,20 +375,6 @@ impl Game {
         Ok(undone)
     }
 
-    /// Takes back the last step of the line shown: with `choices`, an opening choice made at
-    /// the position shown (the player who chose acts again; a choice of colours is undone
-    /// with it; the moves played after it, under it, go with it), else the last move
-    /// ([`Game::undo`]).
-    pub fn take_back(&mut self, choices: bool) -> Result<(), GameError> {
-        if choices && self.result.is_none() && self.opening.take_back_choice(&self.stones()) {
-            while let Some(&child) = self.tree.children(self.cursor).first() {
-                self.tree.remove(child);
-            }
-            return Ok(());
-        }
-        self.undo().map(drop)
-    }
-
     /// Plays the most recently undone move again: the cursor steps forward along the line
     /// shown. Returns the records added.
     pub fn redo(&mut self) -> Result<Vec<MoveRecord>, GameError> {

@@ -414,21 +414,6 @@ impl Opening {
         Ok(pick)
     }
 
-    /// Takes back the last choice made after `stones` (the stones of a line from the start)
-    /// when it was made there and is not a pick (a pick goes back with its stone): the
-    /// player who chose acts again, and a choice of colours no longer maps the players.
-    /// Answers whether there was one.
-    pub fn take_back_choice(&mut self, stones: &[Point]) -> bool {
-        let (_, used, _) = self.walk(stones);
-        match used.checked_sub(1).map(|i| self.made[i]) {
-            Some((at, choice)) if at == stones.len() && !matches!(choice, Choice::Pick { .. }) => {
-                self.made.truncate(used - 1);
-                true
-            }
-            _ => false,
-        }
-    }
-
     /// Forgets the choices made after `stones` stones (a new stone there starts another
     /// line).
     pub fn forget_after(&mut self, stones: usize) {
