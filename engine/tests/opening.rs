@@ -148,3 +148,30 @@ fn the_computer_plays_every_role_of_swap2_and_soosorv_legally() {
         }
     }
 }
+
+#[test]
+fn the_openings_stones_get_no_increment_when_the_times_are_replayed() {
+    use tengen_engine::game::TimeControl;
+    let fischer = TimeControl::Fischer { base_ms: 60_000, increment_ms: 5000 };
+    let timed = GameConfig { time_control: fischer, ..config(Rule::Freestyle, OpeningRule::Swap) };
+    let mut game = Game::new(timed).unwrap();
+    // The opening's stones, off the clock (a recorded time changes nothing either).
+    for s in ["h8", "h9", "j10"] {
+        game.play(at(s), 700).unwrap();
+    }
+    game.opening_choice(Choice::Take { color: Color::Black }, 0).unwrap();
+    let clock = game.clock();
+    for color in Color::BOTH {
+        assert_eq!(clock.left(color, std::time::Instant::now()), Some(60_000), "{color}");
+    }
+    // The first moves on the clock: charged, with the increment.
+    game.play(at("a1"), 2000).unwrap();
+    game.play(at("a2"), 1000).unwrap();
+    let clock = game.clock();
+    let now = std::time::Instant::now();
+    assert_eq!(clock.left(Color::White, now), Some(60_000 - 2000 + 5000));
+    assert_eq!(clock.left(Color::Black, now), Some(60_000 - 1000 + 5000));
+    // The same through a save.
+    let reopened = Game::from_json(&game.to_json()).unwrap();
+    assert_eq!(reopened.clock().left(Color::White, now), Some(63_000));
+}

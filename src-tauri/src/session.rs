@@ -50,11 +50,14 @@ pub struct ClockPauses {
     pub hidden: bool,
     /// A dialog is open (the page says so).
     pub dialog: bool,
+    /// A restored game at an external engine's turn: the engine (a program) starts only
+    /// when the player presses Continue (the resume op).
+    pub engine: bool,
 }
 
 impl ClockPauses {
     pub fn any(self) -> bool {
-        self.user || self.hidden || self.dialog
+        self.user || self.hidden || self.dialog || self.engine
     }
 }
 
@@ -64,7 +67,8 @@ impl ClockPauses {
 pub enum ClockOp {
     /// The pause button: stops the clock (only when no computer plays).
     Pause,
-    /// The resume button: lifts the pause (and a restored game's wait).
+    /// The resume button: lifts the pause (and a restored game's wait, also Continue for an
+    /// external engine's turn).
     Resume,
     /// A dialog opened or closed.
     Dialog { open: bool },
@@ -696,10 +700,39 @@ impl Session {
     }
 
     /// A restored game waits for its player: the clock stands still until the player to
-    /// move moves or resumes (a computer to move starts at once).
+    /// move moves or resumes (a level of the computer to move starts at once). At an
+    /// external engine's turn it waits for Continue: no program starts by itself.
     pub fn restored(&mut self) {
-        let human_to_move = self.game.acting_player().is_human();
-        self.pauses.user = human_to_move && self.game.config().time_control.is_timed();
+        let acting = self.game.acting_player();
+        let done = self.game.result().is_some();
+        self.pauses.user = acting.is_human() && self.game.config().time_control.is_timed();
+        self.pauses.engine = !done && acting.external().is_some();
+    }
+
+    /// The external engine a restored game waits to start (its name), until Continue.
+    pub fn engine_waits(&self) -> Option<String> {
+        match self.pauses.engine {
+            true => self.engine_name(self.game.side_to_move()),
+            false => None,
+        }
+    }
+
+    /// Whether the computer's move waits: a restored game at an external engine's turn, or
+    /// a pause of a timed game's clock (nothing is played on a paused board; the search
+    /// starts again with the time left when the pause ends).
+    fn computer_held(&self) -> bool {
+        self.pauses.engine || (self.pauses.any() && self.game.config().time_control.is_timed())
+    }
+
+    /// Stops the computer's search for its move while it is held ([`Session::computer_held`]):
+    /// its answer is dropped, and the search starts again once nothing holds it.
+    fn hold_computer(&mut self) {
+        if self.computer_held() && matches!(&self.thinking, Some(t) if t.purpose == Purpose::Move) {
+            if let Some(t) = self.thinking.take() {
+                t.cancel.cancel();
+            }
+            self.generation += 1;
+        }
     }
 
     /// Whether the pause button may stop the clock: a timed game without a computer.
@@ -713,16 +746,22 @@ impl Session {
         match op {
             ClockOp::Pause if !self.can_pause() => return Err(AppError::CannotPause),
             ClockOp::Pause => self.pauses.user = true,
-            ClockOp::Resume => self.pauses.user = false,
+            ClockOp::Resume => {
+                self.pauses.user = false;
+                self.pauses.engine = false;
+            }
             ClockOp::Dialog { open } => self.pauses.dialog = open,
         }
+        self.hold_computer();
         self.sync_clock(Instant::now());
         Ok(())
     }
 
-    /// The window was shown or hidden: a hidden window stops the clock.
+    /// The window was shown or hidden: a hidden window stops the clock (and the computer's
+    /// search in a timed game).
     pub fn set_visible(&mut self, visible: bool) {
         self.pauses.hidden = !visible;
+        self.hold_computer();
         self.sync_clock(Instant::now());
     }
 
@@ -843,6 +882,7 @@ impl Session {
         self.game = game;
         self.game_epoch += 1;
         self.pauses.user = false;
+        self.pauses.engine = false;
         self.counted = false;
         self.engines = Default::default();
         self.hint_engine = Default::default();
@@ -876,6 +916,7 @@ impl Session {
         self.game = game;
         self.game_epoch += 1;
         self.pauses.user = false;
+        self.pauses.engine = false;
         self.engines = Default::default();
         self.hint_engine = Default::default();
         self.cancel_review();
@@ -1041,14 +1082,24 @@ impl Session {
         Ok(self.announce(&records, By::Computer))
     }
 
-    /// Whether undo has something to take back: a human's move (or any move when nobody
-    /// plays by hand).
+    /// Whether undo has something to take back: a human's move or opening step (or any move
+    /// when nobody plays by hand).
     pub fn can_undo(&self) -> bool {
         let history = self.game.history();
-        if has_human(&self.game) {
+        if !has_human(&self.game) {
+            !history.is_empty()
+        } else if self.game.opening().rule().is_none() {
             history.iter().any(|r| !is_computer(&self.game, r.color) && r.mv != Move::Pass)
         } else {
-            !history.is_empty()
+            // An opening's stones are the roles', not the colours': take them back one by
+            // one until a human acts (who acts after a stone is taken back placed it).
+            let mut game = self.game.clone();
+            while game.undo().is_ok() {
+                if game.acting_player().is_human() {
+                    return true;
+                }
+            }
+            false
         }
     }
 
@@ -1068,9 +1119,10 @@ impl Session {
             return Err(AppError::NothingToUndo);
         }
         self.changed();
+        // A move at a time, back to a human's (in an opening: the player of the step).
         self.game.undo().map_err(|_| AppError::NothingToUndo)?;
         if has_human(&self.game) {
-            while is_computer(&self.game, self.game.side_to_move()) && self.can_undo() {
+            while !self.game.acting_player().is_human() && self.can_undo() {
                 if self.game.undo().is_err() {
                     break;
                 }
@@ -1087,7 +1139,7 @@ impl Session {
         self.changed();
         self.game.redo().map_err(|_| AppError::NothingToRedo)?;
         if has_human(&self.game) {
-            while is_computer(&self.game, self.game.side_to_move())
+            while !self.game.acting_player().is_human()
                 && self.game.redo_len() > 0
                 && self.game.result().is_none()
             {
@@ -1139,6 +1191,7 @@ impl Session {
             || self.stalled_at == Some(self.generation)
             || self.editor.is_some()
             || self.game.redo_len() > 0
+            || self.computer_held()
         {
             return None;
         }
@@ -1661,5 +1714,99 @@ mod tests {
         }
         let json = serde_json::to_value(s.snapshot()).unwrap();
         assert!(json["openingName"].is_object() || json["openingName"].is_null());
+    }
+
+    fn opening_session(
+        black: PlayerKind,
+        white: PlayerKind,
+        rule: opening::OpeningRule,
+    ) -> Session {
+        let kind = match rule.needs_renju() {
+            true => GameKind::Gomoku { rule: Rule::Renju, size: 15 },
+            false => FREESTYLE,
+        };
+        let config = GameConfig {
+            kind,
+            black,
+            white,
+            time_per_move_ms: 200,
+            time_control: TimeControl::None,
+            opening: rule,
+        };
+        Session::new(Game::new(config).unwrap(), Settings::default())
+    }
+
+    const MASTER: PlayerKind = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::Master) };
+
+    fn step_of(s: &Session) -> Option<opening::Step> {
+        s.game.opening_phase().step
+    }
+
+    #[test]
+    fn undo_in_the_opening_takes_back_the_humans_own_stone_whatever_its_colour() {
+        // The human is the first player and places all three stones; the computer chooses.
+        let mut s = opening_session(PlayerKind::Human, MASTER, opening::OpeningRule::Swap);
+        s.play_human(7, 7).unwrap();
+        s.play_human(8, 8).unwrap();
+        assert!(s.can_undo());
+        s.undo().unwrap();
+        assert_eq!(s.game.history().len(), 1, "only the white stone the human just placed");
+        assert_eq!(step_of(&s).map(|st| st.role), Some(opening::Role::First));
+        s.undo().unwrap();
+        assert!(s.game.history().is_empty() && !s.can_undo());
+    }
+
+    #[test]
+    fn a_paused_clock_holds_the_computer_and_it_searches_again_with_its_time_left() {
+        let computer = PlayerKind::Computer { level: Level::Gomoku(GomokuLevel::FiveTuple) };
+        let mut s = timed(computer, TimeControl::SuddenDeath { base_ms: 60_000 });
+        s.play_human(7, 7).unwrap();
+        let plan = s.next_job().expect("the computer's turn");
+        s.set_visible(false);
+        assert!(plan.job.cancel.is_cancelled(), "its search is stopped");
+        assert!(s.thinking.is_none());
+        let outcome = plan.search(&plan.job.cancel, &mut |_| {});
+        assert!(s.finish(&plan.job, outcome).is_none(), "its answer is not played");
+        assert_eq!(s.game.history().len(), 1);
+        assert!(s.next_job().is_none(), "nothing starts while the window is hidden");
+        s.set_visible(true);
+        s.clock_op(ClockOp::Dialog { open: true }).unwrap();
+        assert!(s.next_job().is_none(), "nor while a dialog is open");
+        s.clock_op(ClockOp::Dialog { open: false }).unwrap();
+        let again = s.next_job().expect("the search starts again once nothing pauses");
+        let left = again.limits.time_left.expect("from its clock");
+        assert!(left < Duration::from_millis(60_000), "{left:?}");
+        // A game without a clock has no clock to hold: its computer goes on.
+        let mut s = timed(computer, TimeControl::None);
+        s.play_human(7, 7).unwrap();
+        let plan = s.next_job().unwrap();
+        s.set_visible(false);
+        assert!(!plan.job.cancel.is_cancelled());
+    }
+
+    #[test]
+    fn a_restored_game_at_an_engines_turn_waits_for_continue() {
+        for time_control in [TimeControl::None, TimeControl::SuddenDeath { base_ms: 60_000 }] {
+            let mut s = against_an_engine(time_control);
+            s.play_human(7, 7).unwrap();
+            let game = Game::from_json(&s.game.to_json()).unwrap();
+            let mut r = Session::new(game, Settings::default());
+            r.set_engine_list(s.engine_list.clone());
+            r.restored();
+            assert_eq!(r.game.player(Color::White), PlayerKind::External { id: 1 });
+            assert!(r.next_job().is_none(), "no program starts by itself");
+            let snap = r.snapshot();
+            assert_eq!(snap.engine_waits.as_deref(), Some("x"), "the page says who waits");
+            if let Some(clock) = snap.clock {
+                assert!(clock.paused && clock.running.is_none(), "{clock:?}");
+            }
+            r.clock_op(ClockOp::Resume).unwrap();
+            assert!(r.snapshot().engine_waits.is_none());
+            assert!(r.next_job().is_some(), "Continue starts it");
+        }
+        // A restored game at the human's turn does not wait for Continue.
+        let mut s = against_an_engine(TimeControl::None);
+        s.restored();
+        assert!(s.snapshot().engine_waits.is_none());
     }
 }

@@ -200,6 +200,9 @@ pub struct Snapshot {
     pub coach: Option<crate::coach::CoachView>,
     /// The clocks (`null` in a game without a time control).
     pub clock: Option<ClockView>,
+    /// A restored game at an external engine's turn: the engine's name. It starts only when
+    /// the player presses Continue (`clock` op `resume`).
+    pub engine_waits: Option<String>,
 }
 
 impl Snapshot {
@@ -240,6 +243,7 @@ impl Snapshot {
             rows: Vec::new(),
             coach: None,
             clock: None,
+            engine_waits: None,
         }
     }
 }
@@ -253,7 +257,7 @@ fn clock_view(session: &Session) -> Option<ClockView> {
         black_ms: clock.left(Color::Black, now)?,
         white_ms: clock.left(Color::White, now)?,
         running: clock.is_running().then(|| clock.turn()),
-        paused: session.pauses.user,
+        paused: session.pauses.user || session.pauses.engine,
         can_pause: session.can_pause(),
     })
 }
@@ -400,6 +404,7 @@ pub fn build(session: &Session) -> Snapshot {
         rows: pos.row_labels(),
         coach: crate::coach::view(session),
         clock: clock_view(session),
+        engine_waits: session.engine_waits(),
     }
 }
 

@@ -107,3 +107,52 @@ test('the start panel offers the opening rules that fit the rule and sends the c
   assert.equal((await calls(page, 'new_game'))[0].args.config.opening, 'swap2');
   await closePage(page);
 });
+
+/** Soosõrv at white's pick: black offered j9 and f10 (the human is white and picks). */
+function soosorvPick(extra = {}) {
+  const snap = snapshot({ rule: 'renju', moves: [[7, 7], [7, 6], [7, 5], [7, 3]], players: { black: master, white: human }, ...extra });
+  snap.openingRule = 'soosorv8';
+  snap.opening = { rule: 'soosorv8', step: { role: 'second', action: { kind: 'pick' } }, first: 'white', declared: 2, offers: [{ x: 8, y: 6 }, { x: 5, y: 5 }], computer: false };
+  return snap;
+}
+
+test('Soosõrv: the offered 5th moves are numbered ghost stones on the board, and a click on one picks it', async () => {
+  const page = await open({ snapshot: soosorvPick() });
+  await page.waitForSelector('[data-testid="opening-offer"]');
+  const marks = await page.$$eval('[data-testid="opening-offer"]', (ms) => ms.map((m) => [m.closest('.cell').dataset.x, m.closest('.cell').dataset.y, m.textContent]));
+  marks.sort((a, b) => Number(a[2]) - Number(b[2])); // numbered in the order offered
+  assert.deepEqual(marks, [['8', '6', '1'], ['5', '5', '2']]);
+  assert.match(await text(page, '[data-testid="opening-step"]'), /^You: /);
+  await screenshot(page, 'opening-soosorv-offers-en');
+  await page.click('.cell[data-x="5"][data-y="5"]');
+  await page.waitForFunction(() => window.__mock.callsOf('opening_choice').length === 1);
+  assert.deepEqual((await calls(page, 'opening_choice'))[0].args.choice, { kind: 'pick', point: { x: 5, y: 5 } });
+  // A new snapshot redraws the marks from what it sends; after the pick there are none.
+  const picked = soosorvPick({ seq: 5, moves: [[7, 7], [7, 6], [7, 5], [7, 3], [5, 5]] });
+  picked.opening = null;
+  await emit(page, 'snapshot', picked);
+  await page.waitForSelector('[data-testid="opening-offer"]', { state: 'detached' });
+  await closePage(page);
+});
+
+test('a restored game at an external engine\'s turn says it waits, and Continue lets it start', async () => {
+  const engine = { type: 'external', id: 1 };
+  const snap = snapshot({ moves: [[7, 7]], players: { black: human, white: engine } });
+  snap.engineWaits = 'pbrain-x';
+  for (const [language, title, button, theme] of [['en', 'Game restored', 'Continue', 'light'], ['zh-CN', '对局已恢复', '继续', 'dark']]) {
+    const page = await open({ snapshot: snap, settings: { language, theme } });
+    await page.waitForSelector('[data-testid="opening-banner"]:not([hidden])');
+    assert.equal(await text(page, '#opening-title'), title);
+    assert.match(await text(page, '[data-testid="opening-step"]'), /pbrain-x/);
+    assert.equal(await text(page, '[data-testid="engine-continue"]'), button);
+    await screenshot(page, `engine-waits-${language}-${theme}`);
+    await page.click('[data-testid="engine-continue"]');
+    await page.waitForFunction(() => window.__mock.callsOf('clock').length >= 1);
+    const ops = (await calls(page, 'clock')).map((c) => c.args.op);
+    assert.ok(ops.some((op) => op.op === 'resume'), JSON.stringify(ops));
+    const started = { ...snap, seq: 7, engineWaits: null };
+    await emit(page, 'snapshot', started);
+    await page.waitForSelector('[data-testid="opening-banner"]', { state: 'hidden' });
+    await closePage(page);
+  }
+});

@@ -585,7 +585,7 @@ const anyDialogOpen = () => [...document.querySelectorAll('dialog')].some((d) =>
 
 function wire() {
   board = new Board($('#board'), { onSelect: (x, y) => select(x, y) });
-  installOpening({ choose: (choice) => command(() => api.openingChoice(choice)) });
+  installOpening({ choose: (choice) => command(() => api.openingChoice(choice)), resume: () => command(() => api.clock({ op: 'resume' })) });
   moveList = new MoveList($('#move-list'), $('#moves-empty'), {
     ply: (ply) => command(() => api.navigate({ to: 'ply', ply })),
     go: (node) => command(() => api.navigate({ to: 'node', node })),

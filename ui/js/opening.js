@@ -1,6 +1,8 @@
 // The opening phase (swap, swap2, Soosõrv-8): a banner that says who places what now, with
-// the choice buttons, and the name of the Renju opening the line starts with. The backend
+// the choice buttons, Soosõrv's offered 5th moves marked on the board (numbered ghost stones;
+// a click picks one), and the name of the Renju opening the line starts with. The backend
 // decides every step (the snapshot's `opening`); this only shows it and sends the choice.
+// The same banner says when a restored game waits for Continue to start an external engine.
 
 import { t } from './i18n.js';
 import { FACTS } from './facts.generated.js';
@@ -10,6 +12,8 @@ const $ = (sel) => document.querySelector(sel);
 let hooks = {
   /** Sends an opening choice ({kind: 'take', color} ...); resolves when it is answered. */
   choose: async () => {},
+  /** Continue: lets a restored game's external engine start (the clock's resume). */
+  resume: async () => {},
 };
 
 /** Who acts, in words: "you" or "the computer" against it, else "first/second player". */
@@ -90,15 +94,51 @@ export function nameText(snap) {
 }
 
 let shownKey = null;
+let marksKey = null;
 
-/** Draws the banner and the opening's name for `snap`. */
+/** The offered 5th moves as numbered ghost stones of black, in the order offered. */
+function renderOfferMarks(snap) {
+  const offers = snap?.opening?.step ? offeredPoints(snap) : [];
+  const key = JSON.stringify([snap?.size, offers]);
+  if (key === marksKey && document.querySelectorAll('.opening-offer').length === offers.length) return;
+  marksKey = key;
+  for (const m of document.querySelectorAll('.opening-offer')) m.remove();
+  offers.forEach((p, i) => {
+    const cell = document.getElementById(`cell-${p.x}-${p.y}`);
+    if (!cell) return;
+    const mark = document.createElement('span');
+    mark.className = 'opening-offer black';
+    mark.dataset.testid = 'opening-offer';
+    mark.textContent = String(i + 1);
+    cell.append(mark);
+  });
+}
+
+/** A restored game waiting for Continue before its external engine starts. */
+function renderEngineWaits(snap) {
+  $('#opening-title').textContent = t('engine_waits.title');
+  $('#opening-text').textContent = t('engine_waits.text', { name: snap.engineWaits });
+  $('#opening-offers').textContent = '';
+  const key = JSON.stringify(['waits', document.documentElement.lang]);
+  if (key !== shownKey) {
+    shownKey = key;
+    $('#opening-actions').replaceChildren(button(t('engine_waits.continue'), 'engine-continue', () => hooks.resume()));
+  }
+}
+
+/** Draws the banner, the offered 5th moves and the opening's name for `snap`. */
 export function renderOpening(snap) {
   const view = snap?.opening;
   const banner = $('#opening-banner');
   const name = $('#opening-name');
   name.textContent = nameText(snap);
   name.hidden = !name.textContent;
-  banner.hidden = !view?.step;
+  renderOfferMarks(snap);
+  banner.hidden = !view?.step && !snap?.engineWaits;
+  if (!view?.step && snap?.engineWaits) {
+    renderEngineWaits(snap);
+    return;
+  }
   if (!view?.step) {
     shownKey = null;
     return;

@@ -165,12 +165,18 @@ impl Clock {
     }
 
     /// A stopped clock at the position after `records` (from the start, in order), `turn` to
-    /// move: each move charged to its side with its increment. A forced pass (recorded with
-    /// no time) is not a move of the player's and gets no increment. Times that the records
-    /// say ran out are left at 0.
-    pub fn replay(control: TimeControl, records: &[MoveRecord], turn: Color) -> Clock {
+    /// move: each move charged to its side with its increment. The first `opening` records
+    /// are an opening rule's stones, placed while the clock stood: neither charged nor given
+    /// an increment. A forced pass (recorded with no time) is not a move of the player's and
+    /// gets no increment. Times that the records say ran out are left at 0.
+    pub fn replay(
+        control: TimeControl,
+        records: &[MoveRecord],
+        opening: usize,
+        turn: Color,
+    ) -> Clock {
         let mut clock = Clock::new(control, turn);
-        for r in records {
+        for r in records.iter().skip(opening) {
             if r.mv != Move::Pass || r.ms > 0 {
                 clock.charge(r.color, r.ms);
             }
@@ -375,7 +381,7 @@ mod tests {
             assert_eq!(live.moved(at(t0, t), color.opponent()), Ok(ms));
             records.push(rec(color, ms));
         }
-        let replayed = Clock::replay(FISCHER_3_2, &records, Color::White);
+        let replayed = Clock::replay(FISCHER_3_2, &records, 0, Color::White);
         for color in Color::BOTH {
             assert_eq!(replayed.left(color, at(t0, t)), live.left(color, at(t0, t)), "{color}");
         }
@@ -383,11 +389,31 @@ mod tests {
         // A forced pass (no time) is no move: no increment.
         let pass = MoveRecord { mv: Move::Pass, color: Color::White, ms: 0 };
         records.push(pass);
-        let after_pass = Clock::replay(FISCHER_3_2, &records, Color::Black);
+        let after_pass = Clock::replay(FISCHER_3_2, &records, 0, Color::Black);
         assert_eq!(after_pass.left(Color::White, t0), replayed.left(Color::White, t0));
         // A record that used more than the time left ran out: 0, no increment back.
-        let over = Clock::replay(FISCHER_3_2, &[rec(Color::Black, 999_999)], Color::White);
+        let over = Clock::replay(FISCHER_3_2, &[rec(Color::Black, 999_999)], 0, Color::White);
         assert_eq!(over.left(Color::Black, t0), Some(0));
+    }
+
+    #[test]
+    fn an_openings_stones_are_neither_charged_nor_given_an_increment() {
+        let t0 = Instant::now();
+        // Three opening stones (recorded with some time, as a player took it), then one move
+        // of each side on the clock.
+        let mut records: Vec<MoveRecord> =
+            [(Color::Black, 4000), (Color::White, 0), (Color::Black, 2500)]
+                .into_iter()
+                .map(|(c, ms)| rec(c, ms))
+                .collect();
+        records.extend([rec(Color::White, 1000), rec(Color::Black, 3000)]);
+        let clock = Clock::replay(FISCHER_3_2, &records, 3, Color::White);
+        assert_eq!(clock.left(Color::White, t0), Some(180_000 - 1000 + 2000));
+        assert_eq!(clock.left(Color::Black, t0), Some(180_000 - 3000 + 2000));
+        // Still in the opening: both sides keep their whole time.
+        let clock = Clock::replay(FISCHER_3_2, &records[..3], 3, Color::White);
+        assert_eq!(clock.left(Color::Black, t0), Some(180_000));
+        assert_eq!(clock.left(Color::White, t0), Some(180_000));
     }
 
     #[test]

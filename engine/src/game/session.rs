@@ -532,11 +532,16 @@ impl Game {
     }
 
     /// The clock at the position shown, stopped: each side's time left from the game's
-    /// time control and the recorded time of each move to here ([`super::Clock::replay`]),
-    /// less the time already spent on the move to play ([`Game::turn_ms`]).
+    /// time control and the recorded time of each move to here ([`super::Clock::replay`];
+    /// an opening rule's stones are placed off the clock), less the time already spent on
+    /// the move to play ([`Game::turn_ms`]).
     pub fn clock(&self) -> super::Clock {
-        let clock =
-            super::Clock::replay(self.config.time_control, &self.history, self.side_to_move());
+        let opening = match self.opening.rule().is_none() {
+            true => 0,
+            false => self.opening.opening_stones(&self.stones()),
+        };
+        let (control, turn) = (self.config.time_control, self.side_to_move());
+        let clock = super::Clock::replay(control, &self.history, opening, turn);
         clock.with_spent(self.turn_ms)
     }
 

@@ -13,6 +13,24 @@ use crate::gomoku;
 use crate::rng::Rng;
 use crate::{Color, Move, Point};
 
+/// The stones of a line from the start (black, white, black, ...) as one key for all 8
+/// symmetries of the board: the least of each symmetry's sorted black and white stones
+/// (`None` on a board without a centre). Two openings are the same up to symmetry when their
+/// keys are equal: what the variety of proposals is counted by.
+pub fn symmetry_key(size: u8, stones: &[Point]) -> Option<(Vec<Point>, Vec<Point>)> {
+    let turned = |s: usize| {
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for (i, &p) in stones.iter().enumerate() {
+            let side = if i % 2 == 0 { &mut black } else { &mut white };
+            side.push(names::transform(s, p, size)?);
+        }
+        black.sort_unstable();
+        white.sort_unstable();
+        Some((black, white))
+    };
+    (0..8).map(turned).collect::<Option<Vec<_>>>()?.into_iter().min()
+}
+
 /// One thing the computer does in the opening: place a stone, or make a choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Act {
@@ -46,7 +64,7 @@ impl Judge {
     }
 
     /// Black's chance of winning in `pos` by a short search.
-    fn black_chance(&mut self, pos: &gomoku::Position) -> f64 {
+    pub fn black_chance(&mut self, pos: &gomoku::Position) -> f64 {
         if let Some(win) = pos.winner() {
             return f64::from(u8::from(win.color == Color::Black));
         }
@@ -254,4 +272,24 @@ fn offers(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_symmetry_key_is_the_same_for_the_8_symmetries_and_tells_colours_apart() {
+        let stones = [Point::new(7, 7), Point::new(8, 7), Point::new(9, 9)];
+        let key = symmetry_key(15, &stones).unwrap();
+        for s in 0..8 {
+            let turned: Vec<Point> =
+                stones.iter().map(|&p| names::transform(s, p, 15).unwrap()).collect();
+            assert_eq!(symmetry_key(15, &turned).as_ref(), Some(&key), "symmetry {s}");
+        }
+        // The same points with the colours swapped are another position.
+        let swapped = [Point::new(8, 7), Point::new(7, 7), Point::new(9, 9)];
+        assert_ne!(symmetry_key(15, &swapped), Some(key));
+        assert_eq!(symmetry_key(14, &stones), None, "an even board has no centre");
+    }
 }

@@ -307,8 +307,8 @@ impl Opening {
     }
 
     /// Where the opening stands after `stones`, the stones of a line from the start, with
-    /// how many choices it used.
-    fn walk(&self, stones: &[Point]) -> (Phase, usize) {
+    /// how many choices it used and how many of the stones it placed.
+    fn walk(&self, stones: &[Point]) -> (Phase, usize, usize) {
         let mut w = Walk {
             took: 0,
             place_two: false,
@@ -317,21 +317,21 @@ impl Opening {
         };
         let (mut s, mut used) = (0, 0);
         loop {
-            let Some(step) = w.script(self.rule, s) else { return (w.phase, used) };
+            let Some(step) = w.script(self.rule, s) else { return (w.phase, used, s) };
             if let Action::Place { .. } = step.action {
                 if s < stones.len() {
                     s += 1;
                     continue;
                 }
                 w.phase.step = Some(step);
-                return (w.phase, used);
+                return (w.phase, used, s);
             }
             let pick = step.action == Action::Pick;
             match self.made.get(used) {
                 Some(&(at, choice)) if at == s + pick as usize && at <= stones.len() => {
                     if let Choice::Pick { point } = choice {
                         if stones[s] != point {
-                            return (w.phase, used);
+                            return (w.phase, used, s);
                         }
                         s += 1;
                     }
@@ -339,10 +339,10 @@ impl Opening {
                     used += 1;
                 }
                 // The line went on without the choice: the opening was left.
-                _ if s < stones.len() => return (w.phase, used),
+                _ if s < stones.len() => return (w.phase, used, s),
                 _ => {
                     w.phase.step = Some(step);
-                    return (w.phase, used);
+                    return (w.phase, used, s);
                 }
             }
         }
@@ -352,6 +352,12 @@ impl Opening {
     /// start).
     pub fn phase(&self, stones: &[Point]) -> Phase {
         self.walk(stones).0
+    }
+
+    /// How many of `stones` (a line from the start) the opening placed: they are placed off
+    /// the clock (all of them while the opening goes on).
+    pub fn opening_stones(&self, stones: &[Point]) -> usize {
+        self.walk(stones).2
     }
 
     /// Whether the next stone may go on `p` after `stones`: the step is a stone (or the
@@ -378,7 +384,7 @@ impl Opening {
         position: &gomoku::Position,
         choice: Choice,
     ) -> Result<Option<Point>, OpeningError> {
-        let (phase, used) = self.walk(stones);
+        let (phase, used, _) = self.walk(stones);
         let step = phase.step.ok_or(OpeningError::Over)?;
         match (step.action, choice) {
             (Action::Place { .. }, _) => return Err(OpeningError::StoneExpected),

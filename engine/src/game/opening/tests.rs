@@ -226,3 +226,15 @@ fn replay_rebuilds_a_played_opening_and_rechecks_each_step() {
     assert_eq!(replay(&far, &choices), Err(OpeningError::OutsideArea { within: 2 }));
     assert_eq!(replay(&stones, &choices[..1]).map(|o| o.choices().len()), Ok(1));
 }
+
+#[test]
+fn the_stones_placed_in_the_opening_are_counted() {
+    let mut play = soosorv_to_offers(1);
+    assert_eq!(play.opening.opening_stones(&play.stones()), 4, "all four in the opening");
+    play.choose(Choice::Offer { point: pt("j9") }).unwrap();
+    play.choose(Choice::Pick { point: pt("j9") }).unwrap();
+    assert_eq!(play.opening.opening_stones(&play.stones()), 5);
+    let mut more = play.stones();
+    more.push(pt("a1"));
+    assert_eq!(play.opening.opening_stones(&more), 5, "the 6th move is on the clock");
+}
