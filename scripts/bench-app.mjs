@@ -133,7 +133,9 @@ const START_TIMES = `
   const board = performance.getEntriesByName('tengen-board-drawn')[0];
   // The app's own marks of its start (ui/js/app.js), in ms from the page's start.
   const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('tengen-')).map((m) => [m.name.slice(7), Math.round(m.startTime)]));
-  return { origin: performance.timeOrigin, fcp: paint ? paint.startTime : null, board: board ? board.startTime : null, marks };`;
+  // The resources and IPC requests of the start (from the page's start): which one ends last.
+  const loads = performance.getEntriesByType('resource').map((r) => [new URL(r.name).pathname, Math.round(r.startTime), Math.round(r.responseEnd)]);
+  return { origin: performance.timeOrigin, fcp: paint ? paint.startTime : null, board: board ? board.startTime : null, marks, loads };`;
 
 async function startOnce(cache) {
   const s = await session(cache);
@@ -148,6 +150,7 @@ async function startOnce(cache) {
     boardDrawnMs: Math.round(t.origin + t.board - started),
     pageStartMs: Math.round(t.origin - started),
     marks: t.marks, // from the page's start
+    ...(process.env.BENCH_LOADS ? { loads: t.loads } : {}), // [name, start, end] from the page's start
   };
 }
 
@@ -210,7 +213,25 @@ async function main() {
   const progressBefore = await s.execute(`return window.__benchSizes.progress.length`);
   const thinkStart = performance.now();
   report.thinking = await sample(pid, 10000);
-  const busy = await run(s, RTT, [200]);
+  // The round trips beside the page's own frames: the gaps between animation frames show
+  // how long the page's main thread was busy (WebKitGTK has no 'longtask' entries), and
+  // each slow round trip is matched with the longest gap during it.
+  const { times: busy, gaps, slow } = await run(s, `
+    const frames = [];
+    let on = true;
+    const tick = (now) => { frames.push(now); if (on) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const times = [], spans = [];
+    for (let i = 0; i < args[0]; i++) { const t = performance.now(); await window.__TAURI__.core.invoke('get_snapshot'); const e = performance.now(); times.push(e - t); spans.push([t, e]); }
+    on = false;
+    const gaps = frames.slice(1).map((f, i) => f - frames[i]);
+    const slow = spans.filter(([t, e]) => e - t > 20).map(([t, e]) => ({
+      ms: Math.round(e - t),
+      gapMs: Math.round(Math.max(0, ...gaps.filter((g, i) => frames[i + 1] > t && frames[i] < e))),
+    }));
+    return { times, gaps, slow };`, [200]);
+  report.frameGapsWhileThinkingMs = stats(gaps);
+  report.slowRoundTrips = slow;
   const progressCount = (await s.execute(`return window.__benchSizes.progress.length`)) - progressBefore;
   report.ipcWhileThinkingMs = stats(busy);
   if (process.env.BENCH_AB) {
