@@ -133,9 +133,7 @@ const START_TIMES = `
   const board = performance.getEntriesByName('tengen-board-drawn')[0];
   // The app's own marks of its start (ui/js/app.js), in ms from the page's start.
   const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('tengen-')).map((m) => [m.name.slice(7), Math.round(m.startTime)]));
-  // The resources and IPC requests of the start (from the page's start): which one ends last.
-  const loads = performance.getEntriesByType('resource').map((r) => [new URL(r.name).pathname, Math.round(r.startTime), Math.round(r.responseEnd)]);
-  return { origin: performance.timeOrigin, fcp: paint ? paint.startTime : null, board: board ? board.startTime : null, marks, loads };`;
+  return { origin: performance.timeOrigin, fcp: paint ? paint.startTime : null, board: board ? board.startTime : null, marks };`;
 
 async function startOnce(cache) {
   const s = await session(cache);
@@ -150,7 +148,6 @@ async function startOnce(cache) {
     boardDrawnMs: Math.round(t.origin + t.board - started),
     pageStartMs: Math.round(t.origin - started),
     marks: t.marks, // from the page's start
-    ...(process.env.BENCH_LOADS ? { loads: t.loads } : {}), // [name, start, end] from the page's start
   };
 }
 
