@@ -210,7 +210,25 @@ async function main() {
   const progressBefore = await s.execute(`return window.__benchSizes.progress.length`);
   const thinkStart = performance.now();
   report.thinking = await sample(pid, 10000);
-  const busy = await run(s, RTT, [200]);
+  // The round trips beside the page's own frames: the gaps between animation frames show
+  // how long the page's main thread was busy (WebKitGTK has no 'longtask' entries), and
+  // each slow round trip is matched with the longest gap during it.
+  const { times: busy, gaps, slow } = await run(s, `
+    const frames = [];
+    let on = true;
+    const tick = (now) => { frames.push(now); if (on) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const times = [], spans = [];
+    for (let i = 0; i < args[0]; i++) { const t = performance.now(); await window.__TAURI__.core.invoke('get_snapshot'); const e = performance.now(); times.push(e - t); spans.push([t, e]); }
+    on = false;
+    const gaps = frames.slice(1).map((f, i) => f - frames[i]);
+    const slow = spans.filter(([t, e]) => e - t > 20).map(([t, e]) => ({
+      ms: Math.round(e - t),
+      gapMs: Math.round(Math.max(0, ...gaps.filter((g, i) => frames[i + 1] > t && frames[i] < e))),
+    }));
+    return { times, gaps, slow };`, [200]);
+  report.frameGapsWhileThinkingMs = stats(gaps);
+  report.slowRoundTrips = slow;
   const progressCount = (await s.execute(`return window.__benchSizes.progress.length`)) - progressBefore;
   report.ipcWhileThinkingMs = stats(busy);
   if (process.env.BENCH_AB) {

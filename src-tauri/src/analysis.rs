@@ -358,9 +358,9 @@ fn empty_update(run: u64, state: AnalysisState, wanted: u8, pos: &Position) -> A
     }
 }
 
-/// Runs `plan` on the blocking pool, sending `analysis` events while it is the newest run.
+/// Runs `plan` on a background thread (`worker::spawn_background`), sending `analysis` events while it is the newest run.
 fn launch<R: Runtime>(app: AppHandle<R>, plan: Plan) {
-    tauri::async_runtime::spawn_blocking(move || {
+    crate::worker::spawn_background("tengen-analysis", move || {
         let Plan { run, position, wanted, cancel, engine } = plan;
         let current = |app: &AppHandle<R>| {
             app.try_state::<AnalysisHandle>().is_some_and(|h| h.lock().current(run))

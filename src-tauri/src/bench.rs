@@ -1,10 +1,10 @@
 //! Measurements of the real app (`TENGEN_BENCH=1`): time from start to the UI's first
-//! snapshot, memory (RSS) when idle and while the computer thinks, and the IPC round trip
-//! while it thinks. Built only with the `bench` feature (so the installed app has no bench
+//! snapshot, memory (RSS) when idle and while the computer thinks, the IPC round trip
+//! while it thinks, and how long a task waits for the main (GTK) thread meanwhile. Built only with the `bench` feature (so the installed app has no bench
 //! commands), and with the variable unset nothing here runs. See `scripts/bench-app.sh`.
 
-use std::sync::OnceLock;
-use std::time::Instant;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tauri::{AppHandle, Runtime};
@@ -13,6 +13,32 @@ use crate::error::{AppError, AppResult};
 
 static START: OnceLock<Instant> = OnceLock::new();
 static FIRST_SNAPSHOT_MS: OnceLock<u64> = OnceLock::new();
+/// When each `bench_rss` was called (the script calls it around the busy round trips).
+static RSS_CALLS: Mutex<Vec<Instant>> = Mutex::new(Vec::new());
+/// The main thread's lag: when a probe was sent, and how long it waited to run there.
+static MAIN_LAG: Mutex<Vec<(Instant, Duration)>> = Mutex::new(Vec::new());
+
+/// Sends a probe to the main thread every 10 ms and notes how long each waited to run
+/// there (every IPC request and answer and every event passes through that thread).
+pub fn probe_main_thread<R: Runtime>(app: &AppHandle<R>) {
+    let app = app.clone();
+    let spawned = std::thread::Builder::new().name("tengen-bench-probe".into()).spawn(move || {
+        // Bounded: at most ten minutes of probes.
+        for _ in 0..60_000 {
+            let sent = Instant::now();
+            let probe = move || {
+                MAIN_LAG.lock().unwrap_or_else(|p| p.into_inner()).push((sent, sent.elapsed()));
+            };
+            if app.run_on_main_thread(probe).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    });
+    if let Err(e) = spawned {
+        eprintln!("tengen: no main-thread probe: {e}");
+    }
+}
 
 /// Whether the app runs to measure itself.
 pub fn enabled() -> bool {
@@ -61,6 +87,7 @@ pub fn script(level: &str) -> String {
   // is a long search, so the round trips below are timed while a search runs.
   await inv('new_game', {{ config }});
   await sleep(3000);
+  await inv('bench_rss');
   const busy = [];
   let thinkingAll = true;
   for (let i = 0; i < 200; i++) {{
@@ -81,6 +108,7 @@ pub fn bench_rss() -> AppResult<u64> {
     if !enabled() {
         return Err(AppError::invalid("bench", "the bench mode is off"));
     }
+    RSS_CALLS.lock().unwrap_or_else(|p| p.into_inner()).push(Instant::now());
     Ok(rss_kib())
 }
 
@@ -98,12 +126,25 @@ pub fn bench_report<R: Runtime>(app: AppHandle<R>, report: Value) -> AppResult<(
     if !enabled() {
         return Err(AppError::invalid("bench", "the bench mode is off"));
     }
+    // The main thread's lag between the last two `bench_rss` calls: the busy round trips.
+    let calls = RSS_CALLS.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    let busy_lag: Vec<Value> = match calls.as_slice() {
+        [.., from, to] => MAIN_LAG
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .filter(|(sent, _)| sent >= from && sent <= to)
+            .map(|(_, lag)| json!(lag.as_secs_f64() * 1000.0))
+            .collect(),
+        _ => Vec::new(),
+    };
     let out = json!({
         "firstSnapshotMs": FIRST_SNAPSHOT_MS.get(),
         "rssIdleKib": report["idleKib"],
         "rssThinkingKib": report["thinkingKib"],
         "ipcIdleMs": stats(&report["idleMs"]),
         "ipcWhileThinkingMs": stats(&report["busyMs"]),
+        "mainThreadLagWhileThinkingMs": stats(&Value::Array(busy_lag)),
         "thinkingThroughout": report["thinkingAll"],
     });
     println!("TENGEN_BENCH {out}");

@@ -109,6 +109,7 @@ pub fn run() {
             let level = std::env::var("TENGEN_BENCH_LEVEL").unwrap_or_else(|_| "master".into());
             let level: String = level.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
             let _ = webview.eval(bench::script(&level));
+            bench::probe_main_thread(webview.app_handle());
         }
     });
     let app = match build_app(builder, None).build(tauri::generate_context!()) {

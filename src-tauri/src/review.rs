@@ -339,9 +339,9 @@ pub fn act<R: Runtime>(app: &AppHandle<R>, action: ReviewAction) -> AppResult<Re
     Ok(view)
 }
 
-/// Runs `plan` on the blocking pool.
+/// Runs `plan` on a background thread (`worker::spawn_background`).
 fn launch<R: Runtime>(app: AppHandle<R>, plan: Plan) {
-    tauri::async_runtime::spawn_blocking(move || {
+    crate::worker::spawn_background("tengen-review", move || {
         let Plan { run, start, moves, limits, cancel, mut engine } = plan;
         let mut progress = |done: usize, total: usize| {
             let current = app

@@ -1,8 +1,13 @@
 //! The AI worker: runs one search at a time on a blocking thread (never the main thread),
 //! forwards its progress at most ten times a second, and hands back the result tagged with
 //! the generation it was started for, so that a stale result can be dropped.
+//!
+//! Searches run on threads of their own at a lower OS priority ([`spawn_background`]): on a
+//! machine with few cores a search must never keep the window's thread, the IPC and the web
+//! process waiting (see "The app" in docs/BENCHMARKS.md).
 
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -49,7 +54,53 @@ fn pause(delay: Duration, cancel: &CancelFlag) {
     }
 }
 
-/// Runs `search` for `job` on a blocking thread of Tauri's async runtime (a move's search,
+/// The niceness of the app's search threads (Linux: 0 is normal, 19 the lowest): the window,
+/// the IPC and the web process come first, the search takes what they leave.
+pub const BACKGROUND_NICE: i32 = 10;
+
+/// Lowers the calling thread's OS priority to [`BACKGROUND_NICE`] (Linux; elsewhere nothing).
+/// Threads it starts afterwards (a search's helper threads) inherit it. It cannot be raised
+/// again without privileges, so it is called only on threads of [`spawn_background`].
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: plain system calls on the calling thread, no memory passed.
+        let failed = unsafe {
+            libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, BACKGROUND_NICE)
+        } != 0;
+        if failed {
+            eprintln!(
+                "tengen: the search thread keeps its priority: {}",
+                std::io::Error::last_os_error()
+            );
+        }
+    }
+}
+
+/// Runs CPU-heavy `work` (a search, analysis, a review) on a new thread named `name` at a
+/// lower OS priority ([`lower_priority`]); if no thread can be started, on Tauri's blocking
+/// pool at normal priority rather than not at all.
+pub fn spawn_background(name: &str, work: impl FnOnce() + Send + 'static) {
+    fn take<T>(slot: &Mutex<Option<T>>) -> Option<T> {
+        slot.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+    let slot = Arc::new(Mutex::new(Some(work)));
+    let mine = Arc::clone(&slot);
+    let started = thread::Builder::new().name(name.into()).spawn(move || {
+        lower_priority();
+        if let Some(work) = take(&mine) {
+            work();
+        }
+    });
+    if let Err(e) = started {
+        eprintln!("tengen: no thread for {name} ({e}); it runs on the blocking pool");
+        if let Some(work) = take(&slot) {
+            tauri::async_runtime::spawn_blocking(work);
+        }
+    }
+}
+
+/// Runs `search` for `job` on a background thread ([`spawn_background`]) (a move's search,
 /// or the computer's opening steps).
 ///
 /// `progress` sees at most one report per [`PROGRESS_INTERVAL`]; `done` gets the outcome
@@ -60,7 +111,7 @@ where
     P: FnMut(&Job, &SearchInfo) + Send + 'static,
     D: FnOnce(&Job, Outcome) + Send + 'static,
 {
-    tauri::async_runtime::spawn_blocking(move || {
+    spawn_background("tengen-search", move || {
         pause(job.delay, &job.cancel);
         let mut throttle = Throttle::new(PROGRESS_INTERVAL);
         let cancel = job.cancel.clone();
@@ -145,6 +196,37 @@ mod tests {
         assert!(matches!(outcome, Outcome::Found(r) if r == result(3)));
         let reports = prx.try_iter().count();
         assert!((1..=5).contains(&reports), "{reports} progress reports in 350 ms");
+    }
+
+    /// The calling thread's niceness (Linux).
+    #[cfg(target_os = "linux")]
+    fn nice() -> i32 {
+        // SAFETY: a plain system call on the calling thread.
+        unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_search_and_its_helper_threads_run_at_a_lower_priority_than_the_caller() {
+        let caller = nice();
+        let (tx, rx) = mpsc::channel();
+        spawn(
+            job(0),
+            move |_, _| {
+                let name = thread::current().name().map(str::to_string);
+                // A search's helper threads are started by the search thread.
+                let helper = thread::scope(|s| s.spawn(nice).join().unwrap());
+                tx.send((name, nice(), helper)).unwrap();
+                Outcome::Found(result(1))
+            },
+            |_, _| {},
+            |_, _| {},
+        );
+        let (name, search, helper) = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert_eq!(name.as_deref(), Some("tengen-search"));
+        assert_eq!(search, BACKGROUND_NICE.max(caller), "the search thread's niceness");
+        assert_eq!(helper, search, "a helper thread's niceness");
+        assert_eq!(nice(), caller, "the calling thread keeps its priority");
     }
 
     #[test]
