@@ -3,8 +3,9 @@
 //!
 //! The program is started directly (no shell) with the arguments the caller sets and its own
 //! folder as the working directory, as Piskvork and NBoard do. A reader thread reads its stdout
-//! in bounded lines ([`MAX_LINE_BYTES`]; a longer line arrives as [`Line::TooLong`], so an
-//! engine that prints without end cannot fill the memory), and a wait for a line ends at a
+//! in bounded lines ([`MAX_LINE_BYTES`]; a longer line arrives as [`Line::TooLong`]) into a
+//! bounded queue (`QUEUED_LINES`), so an engine that prints without end cannot fill the
+//! memory, and a wait for a line ends at a
 //! deadline or when a cancel flag is raised. Dropping an [`EngineProcess`] sends the
 //! protocol's quit word, closes its input, waits briefly and then kills it, so nothing is
 //! left running.
@@ -22,6 +23,10 @@ pub use crate::io::Line;
 /// The longest line read from an engine (a GGF record with every move commented, which no
 /// engine needs to send, is about 2 KiB).
 pub const MAX_LINE_BYTES: u64 = 16 * 1024;
+
+/// How many lines read from an engine may wait for the host (at most 4 MiB with
+/// [`MAX_LINE_BYTES`]).
+const QUEUED_LINES: usize = 256;
 
 /// How often a wait that can be cancelled looks at its flag.
 const CANCEL_POLL: Duration = Duration::from_millis(20);
@@ -135,7 +140,9 @@ impl EngineProcess {
             .spawn()?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
-        let (tx, lines) = mpsc::channel();
+        // At most QUEUED_LINES lines wait to be read: then the reader waits, the pipe fills
+        // and the engine's own writes block, so a chatty engine cannot fill the memory.
+        let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         if let Some(stdout) = stdout {
             std::thread::spawn(move || {
                 let mut reader = BufReader::new(stdout);
@@ -238,6 +245,32 @@ mod tests {
         assert_eq!(p.next_line(soon(), Some(&cancel)), Err(Silence::Cancelled));
         drop(p); // killed: `sleep` ignores the quit word
         assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn an_engine_that_prints_without_end_waits_for_the_host() {
+        // 2,000 lines of 1 KB: far more than the queue and a pipe hold. With the queue bounded
+        // the engine blocks on its writes until the host reads, and only then finishes.
+        let marker = std::env::temp_dir().join(format!("tengen-child-{}", std::process::id()));
+        let _ = std::fs::remove_file(&marker);
+        let p = sh(&format!(
+            "head -c 2000000 /dev/zero | tr '\\0' x | fold -w 1000; echo; echo > '{}'; exec sleep 60",
+            marker.display()
+        ));
+        std::thread::sleep(Duration::from_millis(1500));
+        assert!(!marker.exists(), "the engine wrote everything without being read");
+        for i in 0..2000 {
+            assert!(
+                matches!(p.next_line(soon(), None), Ok(Some(l)) if l.len() == 1000),
+                "line {i}"
+            );
+        }
+        let deadline = soon();
+        while !marker.exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(marker.exists(), "read to the end, the engine finishes");
+        let _ = std::fs::remove_file(&marker);
     }
 
     #[test]

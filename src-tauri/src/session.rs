@@ -690,7 +690,7 @@ impl Session {
             && self.editor.is_none()
             && self.game.redo_len() == 0
             && self.game.opening_phase().step.is_none()
-            && !self.pauses.any();
+            && !self.pauses_now().any();
         if run {
             self.clock.resume(now);
         } else {
@@ -709,9 +709,18 @@ impl Session {
         self.pauses.engine = !done && acting.external().is_some();
     }
 
+    /// The pauses in force now: a restored game's wait for Continue holds only while the
+    /// game goes on at that external engine's turn (an undo, a resignation or the engine's
+    /// removal ends it).
+    pub fn pauses_now(&self) -> ClockPauses {
+        let engine_turn =
+            self.game.result().is_none() && self.game.acting_player().external().is_some();
+        ClockPauses { engine: self.pauses.engine && engine_turn, ..self.pauses }
+    }
+
     /// The external engine a restored game waits to start (its name), until Continue.
     pub fn engine_waits(&self) -> Option<String> {
-        match self.pauses.engine {
+        match self.pauses_now().engine {
             true => self.engine_name(self.game.side_to_move()),
             false => None,
         }
@@ -721,7 +730,8 @@ impl Session {
     /// a pause of a timed game's clock (nothing is played on a paused board; the search
     /// starts again with the time left when the pause ends).
     fn computer_held(&self) -> bool {
-        self.pauses.engine || (self.pauses.any() && self.game.config().time_control.is_timed())
+        let pauses = self.pauses_now();
+        pauses.engine || (pauses.any() && self.game.config().time_control.is_timed())
     }
 
     /// Stops the computer's search for its move while it is held ([`Session::computer_held`]):
@@ -1036,8 +1046,9 @@ impl Session {
         }
         self.human_acts()?;
         let events = self.apply(Move::Place(Point::new(x, y)), By::Human)?;
-        // A move ends the player's pause.
+        // A move ends the player's pause, and a restored game's wait for Continue.
         self.pauses.user = false;
+        self.pauses.engine = false;
         Ok(events)
     }
 
@@ -1065,6 +1076,9 @@ impl Session {
             e => AppError::Internal(e.to_string()),
         })?;
         self.changed();
+        // A choice ends the player's pause, as a move does.
+        self.pauses.user = false;
+        self.pauses.engine = false;
         Ok(self.announce(&records, By::Human))
     }
 
@@ -1263,14 +1277,21 @@ impl Session {
         let time_per_move_ms = self.game.config().time_per_move_ms;
         let limits = match &searcher {
             Searcher::Level { level, .. } => self.limits(color, purpose, *level, delay),
-            // A brain on a game clock is told its time left each turn (`INFO time_left`).
+            // A brain on a game clock is told its time left each turn (`INFO time_left`); on a
+            // time per move, only when part of the move's time is spent already (a search
+            // held by a pause and started again), so that it answers within what is left.
             Searcher::External { .. } => Limits {
                 time_left: match self.clock.control() {
                     TimeControl::SuddenDeath { .. } | TimeControl::Fischer { .. } => self
                         .clock
                         .left(color, Instant::now())
                         .map(|ms| Duration::from_millis(ms).saturating_sub(delay)),
-                    TimeControl::None | TimeControl::PerMove { .. } => None,
+                    TimeControl::PerMove { move_ms } => self
+                        .clock
+                        .left(color, Instant::now())
+                        .filter(|&ms| ms < move_ms)
+                        .map(|ms| Duration::from_millis(ms).saturating_sub(delay)),
+                    TimeControl::None => None,
                 },
                 ..Limits::default()
             },
@@ -1808,5 +1829,68 @@ mod tests {
         let mut s = against_an_engine(TimeControl::None);
         s.restored();
         assert!(s.snapshot().engine_waits.is_none());
+    }
+
+    /// A game against an engine, restored at the engine's turn (after the human's h8).
+    fn restored_at_the_engines_turn(time_control: TimeControl) -> Session {
+        let mut s = against_an_engine(time_control);
+        s.play_human(7, 7).unwrap();
+        let mut r = Session::new(Game::from_json(&s.game.to_json()).unwrap(), Settings::default());
+        r.set_engine_list(s.engine_list.clone());
+        r.restored();
+        assert!(r.snapshot().engine_waits.is_some());
+        r
+    }
+
+    #[test]
+    fn an_undo_or_a_resignation_ends_the_wait_for_continue() {
+        let mut r = restored_at_the_engines_turn(TimeControl::SuddenDeath { base_ms: 60_000 });
+        r.undo().unwrap();
+        let snap = r.snapshot();
+        assert!(snap.engine_waits.is_none(), "the human's turn again");
+        assert!(!snap.clock.expect("timed").paused);
+        r.play_human(7, 7).unwrap();
+        assert!(r.snapshot().engine_waits.is_none(), "the human's move ends the wait");
+        assert!(r.next_job().is_some(), "the engine answers the human's move");
+        let mut r = restored_at_the_engines_turn(TimeControl::None);
+        r.resign().unwrap();
+        assert!(r.snapshot().engine_waits.is_none(), "no wait on a finished game");
+    }
+
+    #[test]
+    fn an_engine_started_again_after_a_pause_is_given_what_is_left_of_its_move() {
+        let mut s = against_an_engine(TimeControl::PerMove { move_ms: 10_000 });
+        s.play_human(7, 7).unwrap();
+        let plan = s.next_job().expect("the engine's turn");
+        assert_eq!(plan.limits.time_left, None, "a whole move: its time per move");
+        std::thread::sleep(Duration::from_millis(30));
+        s.set_visible(false);
+        assert!(plan.job.cancel.is_cancelled(), "held");
+        s.set_visible(true);
+        let again = s.next_job().expect("started again");
+        let left = again.limits.time_left.expect("what is left of the move");
+        assert!(left < Duration::from_millis(10_000), "{left:?}");
+    }
+
+    #[test]
+    fn a_choice_in_a_restored_timed_game_lets_the_computer_play() {
+        let config = GameConfig {
+            kind: FREESTYLE,
+            black: MASTER,
+            white: PlayerKind::Human,
+            time_per_move_ms: 200,
+            time_control: TimeControl::SuddenDeath { base_ms: 60_000 },
+            opening: opening::OpeningRule::Swap,
+        };
+        let mut s = Session::new(Game::new(config).unwrap(), Settings::default());
+        let plan = s.next_job().expect("the computer proposes");
+        let outcome = plan.search(&plan.job.cancel, &mut |_| {});
+        s.finish(&plan.job, outcome).expect("applied");
+        assert_eq!(s.game.history().len(), 3);
+        let mut r = Session::new(Game::from_json(&s.game.to_json()).unwrap(), Settings::default());
+        r.restored();
+        assert!(r.next_job().is_none(), "the human chooses");
+        r.opening_choice(Choice::Take { color: Color::Black }).unwrap();
+        assert!(r.next_job().is_some(), "the computer, now white, plays: the choice ends the wait");
     }
 }

@@ -257,7 +257,7 @@ fn clock_view(session: &Session) -> Option<ClockView> {
         black_ms: clock.left(Color::Black, now)?,
         white_ms: clock.left(Color::White, now)?,
         running: clock.is_running().then(|| clock.turn()),
-        paused: session.pauses.user || session.pauses.engine,
+        paused: session.pauses.user || session.pauses_now().engine,
         can_pause: session.can_pause(),
     })
 }
