@@ -779,6 +779,28 @@ test('the cells are sized from the board\'s width in px, and follow a resize', a
   await done(page);
 });
 
+test('painted in software (WebKitGTK), nothing on screen casts a large blurred shadow', async () => {
+  // A blurred shadow is blurred again at every repaint there: frames of 80-100 ms while the
+  // computer thought (scripts/bench-app.sh). Chromium keeps the soft shadows.
+  const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 6]] }) });
+  // The largest blur radius (px) of each visible element's box-shadow layers.
+  const blurs = () => page.evaluate(() => [...document.querySelectorAll('body *')]
+    .filter((el) => el.getClientRects().length > 0)
+    .map((el) => {
+      const layers = getComputedStyle(el).boxShadow.split(/,(?![^(]*\))/).filter((l) => l.trim() !== 'none');
+      const blur = (l) => Number(((l.replace(/rgba?\([^)]*\)/, '').match(/-?[\d.]+px/g) || [])[2] || '0px').replace('px', ''));
+      return [el.className || el.tagName, Math.max(0, ...layers.map(blur))];
+    })
+    .filter(([, b]) => b > 2));
+  const soft = await blurs();
+  assert.ok(soft.some(([name]) => String(name).includes('board')), `Chromium keeps the board's soft shadow: ${JSON.stringify(soft)}`);
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => { document.documentElement.dataset.paint = 'software'; document.documentElement.dataset.theme = t; }, theme);
+    assert.deepEqual(await blurs(), [], theme);
+  }
+  await done(page);
+});
+
 test('the move list: click a move, step with keys and the wheel, variations inline with promote and delete', async () => {
   const page = await open({ snapshot: studySnapshot(200, 200) });
   await page.waitForSelector('[data-ply="200"][aria-current="step"]');

@@ -22,6 +22,13 @@ import { installOpening, renderOpening, boardChoice } from './opening.js';
 
 const $ = (sel) => document.querySelector(sel);
 
+// WebKitGTK (Linux) paints this page in software: the app turns its hardware acceleration off
+// (src-tauri/src/webview.rs). There a blurred shadow is blurred again at every repaint that
+// touches it, so the page uses zero-blur shadows (base.css, `data-paint="software"`).
+if (/Linux/.test(navigator.userAgent) && !/Chrome\//.test(navigator.userAgent)) {
+  document.documentElement.dataset.paint = 'software';
+}
+
 const state = {
   snapshot: null,
   progress: null, // latest ai-progress for the current generation
