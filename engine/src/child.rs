@@ -167,6 +167,24 @@ impl EngineProcess {
         writeln!(stdin, "{line}").and_then(|()| stdin.flush())
     }
 
+    /// [`EngineProcess::next_line`] as an answer to `asked`, which was given `limit` in all: a
+    /// line over [`MAX_LINE_BYTES`] reads as [`too_long`]'s text, and no line is the
+    /// [`ProcessError`] naming `asked` and `last`, the engine's last note.
+    pub fn answer_line(
+        &self,
+        asked: &str,
+        deadline: Instant,
+        limit: Duration,
+        cancel: Option<&CancelFlag>,
+        last: &Option<String>,
+    ) -> Result<String, ProcessError> {
+        match self.next_line(deadline, cancel) {
+            Ok(Some(line)) => Ok(line),
+            Ok(None) => Ok(too_long()),
+            Err(silence) => Err(ProcessError::silent(silence, asked, limit, last.clone())),
+        }
+    }
+
     /// The next line (trimmed; lossily decoded), unless `deadline` passes, the engine ends
     /// its output, or `cancel` is raised first.
     pub fn next_line(

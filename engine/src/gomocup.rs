@@ -261,14 +261,7 @@ impl Brain {
     ) -> Result<String, BrainError> {
         let deadline = Instant::now() + limit;
         loop {
-            let line = match self.process.next_line(deadline, cancel) {
-                Ok(Some(line)) => line,
-                Ok(None) => crate::child::too_long(),
-                Err(silence) => {
-                    let last = self.last_note.clone();
-                    return Err(ProcessError::silent(silence, asked, limit, last).into());
-                }
-            };
+            let line = self.process.answer_line(asked, deadline, limit, cancel, &self.last_note)?;
             if line.is_empty() {
                 continue;
             }

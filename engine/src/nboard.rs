@@ -216,14 +216,7 @@ impl NboardEngine {
         cancel: Option<&CancelFlag>,
     ) -> Result<String, NboardError> {
         loop {
-            let line = match self.process.next_line(deadline, cancel) {
-                Ok(Some(line)) => line,
-                Ok(None) => crate::child::too_long(),
-                Err(silence) => {
-                    let last = self.last_note.clone();
-                    return Err(ProcessError::silent(silence, asked, limit, last).into());
-                }
-            };
+            let line = self.process.answer_line(asked, deadline, limit, cancel, &self.last_note)?;
             match parse_reply(&line) {
                 _ if line.is_empty() => {}
                 Reply::Name(name) => self.name = Some(name),
