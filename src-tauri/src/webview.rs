@@ -8,6 +8,18 @@
 
 use tauri::{AppHandle, Runtime};
 
+/// Sets up the environment GTK reads, before anything starts GTK (call it first in `main`,
+/// while the process has one thread). GDK's own OpenGL is turned off unless the user asked
+/// for it: nothing in the app draws with GDK's GL (the page is painted in software, see
+/// [`tune`]), yet GDK would load Mesa and LLVM on the main thread at start, before the
+/// window and the web process can start.
+pub fn before_gtk() {
+    #[cfg(target_os = "linux")]
+    if std::env::var_os("GDK_GL").is_none() {
+        std::env::set_var("GDK_GL", "disable");
+    }
+}
+
 /// Applies the settings to the main window's webview.
 pub fn tune<R: Runtime>(app: &AppHandle<R>) {
     #[cfg(target_os = "linux")]
