@@ -95,11 +95,13 @@ try {
         `let style = document.getElementById('__variant');
          if (!style) { style = document.createElement('style'); style.id = '__variant'; document.head.append(style); }
          style.textContent = arguments[0];
-         ${variant.js || ''}
+         { ${variant.js || ''} }
          return window.__TAURI__.core.invoke('navigate', { nav: { to: 'last' } }).then(() => true);`,
         [variant.css || ''],
       );
       await s.waitFor(`return document.querySelector('#move-list [aria-current="step"]')?.dataset.ply === '${MOVES}'`, { timeout: 30000, what: 'the game at its end' });
+      // The paste's notice (a toast over the board) gone: it would be repainted with the board.
+      await s.waitFor(`return document.querySelector('#toast').hidden`, { timeout: 10000, what: 'the notice to go' });
       await new Promise((r) => setTimeout(r, 1000));
       await s.execute(STEP_SCRIPT, [STEPS]);
       await s.waitFor('return window.__steps.done', { timeout: 60000, what: 'the steps' });

@@ -19,15 +19,18 @@ import { installClock, renderClock } from './clock.js';
 import { installReview, renderReview, betterMove } from './review.js';
 import { installEngines, engineName, render as renderEngines } from './engines.js';
 import { installOpening, renderOpening, boardChoice } from './opening.js';
+import { installSoftwarePaint } from './paint.js';
 
 const $ = (sel) => document.querySelector(sel);
 
 // WebKitGTK (Linux) paints this page in software: the app turns its hardware acceleration off
 // (src-tauri/src/webview.rs). There a blurred shadow is blurred again at every repaint that
-// touches it, so the page uses zero-blur shadows (base.css, `data-paint="software"`).
+// touches it, so the page uses zero-blur shadows (base.css, `data-paint="software"`), and the
+// board's wood and stones as bitmaps (paint.js).
 if (/Linux/.test(navigator.userAgent) && !/Chrome\//.test(navigator.userAgent)) {
   document.documentElement.dataset.paint = 'software';
 }
+installSoftwarePaint();
 
 const state = {
   snapshot: null,
