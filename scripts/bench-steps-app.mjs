@@ -13,8 +13,8 @@
 //            each is run in turn (CSS injected into the page, `js` run before and `undo`
 //            after), the finding tool for what a step costs (e.g. the board hidden);
 //          --rounds N       runs every variant N times, alternating (default 1).
-// Besides the frames it prints, per step, the `navigate` round trip (key to the answer) and
-// the key to the end of the page's work for it (the move list's mark changed).
+// Besides the frames it prints, per step, the key to the end of the page's work for it (the
+// move list's mark changed: a microtask after the render; while the page paints, it waits).
 import { startApp } from '../tests/e2e/webdriver.mjs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,20 +47,12 @@ function game() {
 /** Runs in the page: the steps on a timer, the frames recorded. */
 const STEP_SCRIPT = `
   const steps = arguments[0];
-  const b = (window.__steps = { frames: [], sent: [], answers: [], marked: [], done: false });
+  const b = (window.__steps = { frames: [], sent: [], marked: [], done: false });
   const ply = () => Number(document.querySelector('#move-list [aria-current="step"]')?.dataset.ply ?? 0);
-  // The navigate round trips (from the key to the answer) and the end of the page's work
-  // for each position (the move list's mark moved: a microtask after the render).
-  const core = window.__TAURI__.core;
-  const invoke = core.invoke;
-  core.invoke = (cmd, a) => {
-    const p = invoke.call(core, cmd, a);
-    if (cmd === 'navigate') p.then(() => b.answers.push(performance.now()), () => {});
-    return p;
-  };
+  // The end of the page's work for each position (the move list's mark moved).
   const observer = new MutationObserver(() => b.marked.push([performance.now(), ply()]));
   observer.observe(document.querySelector('#move-list'), { subtree: true, attributeFilter: ['aria-current'] });
-  b.restore = () => { core.invoke = invoke; observer.disconnect(); };
+  b.restore = () => observer.disconnect();
   const onFrame = (now) => {
     b.frames.push([now, ply()]);
     if (!b.done) requestAnimationFrame(onFrame);
@@ -79,10 +71,9 @@ const STEP_SCRIPT = `
   }, 1000 / 30);
   return true;`;
 
-/** Per step: the key to the navigate answer, and the key to the page's work done for it. */
-function perStep({ sent, answers, marked }, stepped) {
-  const done = sent.map((t, i) => marked.find(([mt, p]) => mt >= t && p <= stepped[i])?.[0] - t).filter(Number.isFinite);
-  return { answers: answers.map((t, i) => t - sent[i]).filter((d) => d >= 0), done };
+/** Per step: the key to the page's work done for it. */
+function perStep({ sent, marked }, stepped) {
+  return { done: sent.map((t, i) => marked.find(([mt, p]) => mt >= t && p <= stepped[i])?.[0] - t).filter(Number.isFinite) };
 }
 
 const s = await startApp();
@@ -105,13 +96,13 @@ try {
       await new Promise((r) => setTimeout(r, 1000));
       await s.execute(STEP_SCRIPT, [STEPS]);
       await s.waitFor('return window.__steps.done', { timeout: 60000, what: 'the steps' });
-      const run = await s.execute('const { frames, sent, answers, marked } = window.__steps; return { frames, sent, answers, marked };');
+      const run = await s.execute('const { frames, sent, marked } = window.__steps; return { frames, sent, marked };');
       await s.execute(`document.getElementById('__variant').textContent = ''; ${variant.undo || ''} return true;`);
       const stepped = run.sent.map((_, i) => MOVES - 1 - i);
       const k = keyRepeat({ frames: run.frames, sent: run.sent, stepped });
       const p = perStep(run, stepped);
       console.log(`${name} (round ${round + 1}): frames ${stats(k.gaps)}; key to frame ${stats(k.delays)}; `
-        + `${k.seen} of ${STEPS} shown; key to answer ${stats(p.answers)}; key to page work done ${stats(p.done)}`);
+        + `${k.seen} of ${STEPS} shown; key to page work done ${stats(p.done)}`);
       if (!results.has(name)) results.set(name, []);
       results.get(name).push({ k, p });
     }
@@ -123,7 +114,6 @@ try {
     console.log(`  frame spacing while stepping: ${stats(all((r) => r.k.gaps))}`);
     console.log(`  positions on screen in a frame: ${runs.map((r) => r.k.seen).join(', ')} of ${STEPS}`);
     console.log(`  a step's key to the first frame showing it: ${stats(all((r) => r.k.delays))}`);
-    console.log(`  a step's key to its navigate answer: ${stats(all((r) => r.p.answers))}`);
     console.log(`  a step's key to the page's work done: ${stats(all((r) => r.p.done))}`);
   }
 } finally {
