@@ -30,7 +30,6 @@ const $ = (sel) => document.querySelector(sel);
 if (/Linux/.test(navigator.userAgent) && !/Chrome\//.test(navigator.userAgent)) {
   document.documentElement.dataset.paint = 'software';
 }
-installSoftwarePaint();
 
 const state = {
   snapshot: null,
@@ -734,8 +733,12 @@ async function init() {
   document.documentElement.dataset.ready = 'true';
   mark('rendered');
   api.getSnapshot().then((s) => s?.board && apply(s), () => {});
-  // The first frame with the board has been painted.
-  requestAnimationFrame(() => setTimeout(() => mark('board-drawn')));
+  // The first frame with the board has been painted; the board's bitmaps (software painting)
+  // are drawn after it, off the start's path.
+  requestAnimationFrame(() => setTimeout(() => {
+    mark('board-drawn');
+    installSoftwarePaint();
+  }));
 }
 
 init().catch((err) => {

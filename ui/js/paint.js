@@ -6,8 +6,8 @@
 // scripts/bench-steps-variants.mjs; the board hidden: 18 ms; the same wood and stones as
 // bitmaps: 31-38 ms). So there the wood and the stones are drawn once into bitmaps, from the
 // theme's own gradients (base.css's --wood, --wood-grain, --stone-black, --stone-white), and
-// the board shows those images (board.css: --wood-image, --stone-*-image). Drawn after the
-// first frame (the page starts with the CSS gradients) and again when the theme changes.
+// the board shows those images (base.css: --wood-image, --stone-*-image). Drawn once the board
+// is on screen (app.js; the page starts with the CSS gradients) and again when the theme changes.
 
 const root = document.documentElement;
 
@@ -98,12 +98,12 @@ function draw() {
 }
 
 /**
- * On a page painted in software (html[data-paint="software"]): draws the board's bitmaps after
- * the first frame, and again at each change of theme.
+ * On a page painted in software (html[data-paint="software"]): draws the board's bitmaps now,
+ * and again at each change of theme.
  */
 export function installSoftwarePaint() {
   if (root.dataset.paint !== 'software') return;
-  requestAnimationFrame(() => setTimeout(draw));
+  draw();
   new MutationObserver(() => {
     if (root.dataset.bitmaps) draw();
   }).observe(root, { attributes: true, attributeFilter: ['data-theme'] });
