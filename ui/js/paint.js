@@ -35,7 +35,11 @@ function canvas(size) {
 const WOOD_PX = 1024;
 const STONE_PX = 96;
 
-/** The wood: its radial gradient, then the grain of board.css's first layer (a stripe pair every 27 px at 96°). */
+/**
+ * The wood: its radial gradient, the grain of board.css's first layer (a stripe pair every
+ * 27 px at 96°), and the light on its top edge and the shade on its bottom one (the inset
+ * shadows of base.css's software board, about 1 and 2 px on screen).
+ */
 function wood(style) {
   const [c, g] = canvas(WOOD_PX);
   const w = parseRadial(style.getPropertyValue('--wood'));
@@ -56,6 +60,10 @@ function wood(style) {
     g.fillRect(x + 15, -WOOD_PX, 1, 2 * WOOD_PX);
   }
   g.restore();
+  g.fillStyle = 'rgba(255, 255, 255, .35)';
+  g.fillRect(0, 0, WOOD_PX, 1.5);
+  g.fillStyle = 'rgba(90, 55, 20, .18)';
+  g.fillRect(0, WOOD_PX - 3, WOOD_PX, 3);
   return c.toDataURL('image/jpeg', 0.92);
 }
 
