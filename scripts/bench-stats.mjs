@@ -10,6 +10,7 @@ export function keyRepeat({ frames, sent, stepped }) {
 }
 
 export const stats = (xs) => {
+  if (!xs.length) return 'no data';
   const sorted = [...xs].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, longest ${sorted.at(-1).toFixed(1)} ms`;

@@ -324,8 +324,34 @@ enum Job {
     Flush(mpsc::Sender<()>),
 }
 
+/// The jobs of `batch` (asked for in this order) worth running: a write that a later write or
+/// removal of the same file replaces before the next flush is dropped. Stepping through a
+/// game publishes up to 30 snapshots a second, each saving the game and the settings: the
+/// disk sees the last of them (and the writer thread skips a text the file already holds).
+fn coalesce(batch: Vec<Job>) -> Vec<Job> {
+    let mut keep: Vec<Job> = Vec::with_capacity(batch.len());
+    let mut replaced = std::collections::HashSet::new();
+    for job in batch.into_iter().rev() {
+        match &job {
+            Job::Flush(_) => replaced.clear(),
+            Job::Write(p, _) => {
+                if replaced.contains(p) {
+                    continue;
+                }
+                replaced.insert(p.clone());
+            }
+            Job::Remove(p) => {
+                replaced.insert(p.clone());
+            }
+        }
+        keep.push(job);
+    }
+    keep.reverse();
+    keep
+}
+
 /// Writes files on a background thread, in the order they were asked for, so that no
-/// command waits for the disk.
+/// command waits for the disk; what was asked for while it wrote is coalesced ([`coalesce`]).
 #[derive(Clone, Debug)]
 pub struct Saver {
     tx: Option<mpsc::Sender<Job>>,
@@ -337,18 +363,28 @@ impl Saver {
     pub fn start() -> Saver {
         let (tx, rx) = mpsc::channel::<Job>();
         let spawned = thread::Builder::new().name("tengen-saver".into()).spawn(move || {
-            for job in rx {
-                match job {
-                    Job::Write(path, text) => {
-                        if let Err(e) = write_atomic(&path, text.as_bytes()) {
-                            eprintln!("tengen: could not save {}: {e}", path.display());
+            let mut written = std::collections::HashMap::new();
+            while let Ok(first) = rx.recv() {
+                let batch: Vec<Job> = std::iter::once(first).chain(rx.try_iter()).collect();
+                for job in coalesce(batch) {
+                    match job {
+                        // The text this thread last wrote there (settings saved unchanged).
+                        Job::Write(path, text) if written.get(&path) == Some(&text) => {}
+                        Job::Write(path, text) => match write_atomic(&path, text.as_bytes()) {
+                            Ok(()) => {
+                                written.insert(path, text);
+                            }
+                            Err(e) => {
+                                eprintln!("tengen: could not save {}: {e}", path.display());
+                            }
+                        },
+                        Job::Remove(path) => {
+                            let _ = fs::remove_file(&path);
+                            written.remove(&path);
                         }
-                    }
-                    Job::Remove(path) => {
-                        let _ = fs::remove_file(path);
-                    }
-                    Job::Flush(done) => {
-                        let _ = done.send(());
+                        Job::Flush(done) => {
+                            let _ = done.send(());
+                        }
                     }
                 }
             }
@@ -596,6 +632,53 @@ pub(crate) mod tests {
         saver.remove(d.join("g.json"));
         saver.flush();
         assert!(!d.join("g.json").exists());
+    }
+
+    #[test]
+    fn saver_coalesces_writes_replaced_before_a_flush() {
+        let (a, b) = (PathBuf::from("a"), PathBuf::from("b"));
+        let w = |p: &PathBuf, t: &str| Job::Write(p.clone(), t.to_string());
+        let (tx, _rx) = mpsc::channel();
+        let batch = vec![
+            w(&a, "1"),
+            w(&b, "same"),
+            w(&a, "2"),
+            Job::Flush(tx),
+            w(&a, "3"),
+            Job::Remove(a.clone()),
+            w(&b, "new"),
+            w(&a, "4"),
+        ];
+        let kept: Vec<String> = coalesce(batch)
+            .into_iter()
+            .map(|j| match j {
+                Job::Write(p, t) => format!("write {} {t}", p.display()),
+                Job::Remove(p) => format!("remove {}", p.display()),
+                Job::Flush(_) => "flush".into(),
+            })
+            .collect();
+        assert_eq!(
+            kept,
+            ["write b same", "write a 2", "flush", "remove a", "write b new", "write a 4"]
+        );
+    }
+
+    #[test]
+    fn saver_skips_unchanged_text_and_writes_again_after_a_removal() {
+        let d = temp_dir("saver-same");
+        let saver = Saver::start();
+        let p = d.join("s.json");
+        saver.write(p.clone(), "x".into());
+        saver.flush();
+        // Changed behind its back: the same text again is not written.
+        fs::write(&p, "outside").unwrap();
+        saver.write(p.clone(), "x".into());
+        saver.flush();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "outside");
+        saver.remove(p.clone());
+        saver.write(p.clone(), "x".into());
+        saver.flush();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "x");
     }
 
     #[test]

@@ -19,12 +19,14 @@ import { installClock, renderClock } from './clock.js';
 import { installReview, renderReview, betterMove } from './review.js';
 import { installEngines, engineName, render as renderEngines } from './engines.js';
 import { installOpening, renderOpening, boardChoice } from './opening.js';
+import { installSoftwarePaint } from './paint.js';
 
 const $ = (sel) => document.querySelector(sel);
 
 // WebKitGTK (Linux) paints this page in software: the app turns its hardware acceleration off
 // (src-tauri/src/webview.rs). There a blurred shadow is blurred again at every repaint that
-// touches it, so the page uses zero-blur shadows (base.css, `data-paint="software"`).
+// touches it, so the page uses zero-blur shadows (base.css, `data-paint="software"`), and the
+// board's wood and stones as bitmaps (paint.js).
 if (/Linux/.test(navigator.userAgent) && !/Chrome\//.test(navigator.userAgent)) {
   document.documentElement.dataset.paint = 'software';
 }
@@ -729,8 +731,12 @@ async function init() {
   if (snap && snap.board) apply(snap);
   else render();
   if (!state.snapshot) openStartPanel();
-  // The first frame with the board has been painted; the listeners need not be in for that.
-  requestAnimationFrame(() => setTimeout(() => mark('board-drawn')));
+  // The first frame with the board has been painted (the listeners need not be in for that);
+  // the board's bitmaps (software painting) are drawn after it, off the start's path.
+  requestAnimationFrame(() => setTimeout(() => {
+    mark('board-drawn');
+    installSoftwarePaint();
+  }));
   await listening;
   document.documentElement.dataset.ready = 'true';
   mark('rendered');

@@ -7,6 +7,7 @@ const FALLBACK = 'en';
 const tables = new Map(); // language -> its texts, once loaded
 const loading = new Map(); // language -> the promise of its texts
 let current = FALLBACK;
+let version = 0; // counts the texts put in force (see textsVersion)
 
 function load(lang) {
   if (!loading.has(lang)) {
@@ -54,7 +55,16 @@ export async function setLanguage(lang) {
     current = FALLBACK;
   }
   document.documentElement.lang = current;
+  version++;
   return current;
+}
+
+/**
+ * Changes whenever the texts in force change (a language set, also the first one at start-up):
+ * a view that keeps what it built keys it on this, so a language switch rebuilds it.
+ */
+export function textsVersion() {
+  return version;
 }
 
 export function language() {

@@ -8,7 +8,7 @@
 // Stepping through a long game redraws nothing but the two entries whose aria-current
 // changes: the list is rebuilt only when the line itself (its nodes or variations) changes.
 
-import { t } from './i18n.js';
+import { t, textsVersion } from './i18n.js';
 
 export class MoveList {
   /**
@@ -45,12 +45,12 @@ export class MoveList {
     });
   }
 
-  /** Draws `snap`'s line; only aria-current moves when the line is unchanged. */
+  /** Draws `snap`'s line; only aria-current moves when the line and the texts are unchanged. */
   render(snap) {
     const moves = snap?.moves || [];
     this.empty.hidden = moves.length > 0;
     const key = JSON.stringify(moves.map((m) => [m.node, m.label, m.branch || 0, (m.alts || []).map((a) => a.node)]))
-      + (snap?.result ? '!' : '');
+      + (snap?.result ? '!' : '') + textsVersion();
     if (key !== this.key) {
       this.key = key;
       this.build(moves);

@@ -4,7 +4,7 @@
 // decides every step (the snapshot's `opening`); this only shows it and sends the choice.
 // The same banner says when a restored game waits for Continue to start an external engine.
 
-import { t } from './i18n.js';
+import { t, textsVersion } from './i18n.js';
 import { FACTS } from './facts.generated.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -119,7 +119,7 @@ function renderEngineWaits(snap) {
   $('#opening-title').textContent = t('engine_waits.title');
   $('#opening-text').textContent = t('engine_waits.text', { name: snap.engineWaits });
   $('#opening-offers').textContent = '';
-  const key = JSON.stringify(['waits', document.documentElement.lang]);
+  const key = JSON.stringify(['waits', textsVersion()]);
   if (key !== shownKey) {
     shownKey = key;
     $('#opening-actions').replaceChildren(button(t('engine_waits.continue'), 'engine-continue', () => hooks.resume()));
@@ -148,7 +148,7 @@ export function renderOpening(snap) {
   const offers = (view.offers || []).map((p) => pointLabel(snap, p)).join(' ');
   $('#opening-offers').textContent = offers ? t('opening.offers', { list: offers }) : '';
   // Rebuild the buttons only when the step changes (a select keeps its value meanwhile).
-  const key = JSON.stringify([view.step, view.computer, document.documentElement.lang]);
+  const key = JSON.stringify([view.step, view.computer, textsVersion()]);
   if (key !== shownKey) {
     shownKey = key;
     $('#opening-actions').replaceChildren(...actions(view));

@@ -6,7 +6,7 @@
 // this module only draws it and puts it into words from the locale files.
 
 import { api, on } from './ipc.js';
-import { t } from './i18n.js';
+import { t, textsVersion } from './i18n.js';
 import { outlookText } from './analysis.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -74,7 +74,7 @@ function bar(view, value, scale) {
 function buildGraph() {
   const view = state.view;
   const graph = $('#eval-graph');
-  const key = view ? `${view.version}:${plies().length}:${document.documentElement.lang}` : '';
+  const key = view ? `${view.version}:${plies().length}:${textsVersion()}` : '';
   if (key === state.graphKey) return;
   state.graphKey = key;
   const frag = document.createDocumentFragment();
