@@ -50,7 +50,7 @@ test('swap2 against the computer: the human proposes, the computer chooses, the 
     await s.waitFor(`${STONES} === ${i + 1}`, { what: `stone ${i + 1}` });
   }
   // The computer chooses: a colour (the banner goes), or two more stones (the human chooses).
-  await s.waitFor(`return document.querySelector('#opening-banner').hidden || ${STEP.slice(7)}.startsWith('You: choose a colour')`, { what: "the computer's choice", timeout: 30000 });
+  await s.waitFor(`return document.querySelector('#opening-banner').hidden || (${STEP.slice(7)}).startsWith('You: choose a colour')`, { what: "the computer's choice", timeout: 30000 });
   if (await s.execute(`return !document.querySelector('#opening-banner').hidden`)) {
     assert.equal(await s.execute(STONES), 5);
     await look('zh-CN', 'dark');
