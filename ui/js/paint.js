@@ -43,13 +43,14 @@ const STONE_PX = 96;
 function wood(style) {
   const [c, g] = canvas(WOOD_PX);
   const w = parseRadial(style.getPropertyValue('--wood'));
+  const [sx, sy] = [w.rx ?? 1, w.ry ?? 1];
+  const [cx, cy] = [(w.x * WOOD_PX) / sx, (w.y * WOOD_PX) / sy];
   g.save();
-  g.scale(w.rx ?? 1, w.ry ?? 1);
-  const r = g.createRadialGradient((w.x * WOOD_PX) / (w.rx ?? 1), (w.y * WOOD_PX) / (w.ry ?? 1), 0,
-    (w.x * WOOD_PX) / (w.rx ?? 1), (w.y * WOOD_PX) / (w.ry ?? 1), WOOD_PX);
+  g.scale(sx, sy);
+  const r = g.createRadialGradient(cx, cy, 0, cx, cy, WOOD_PX);
   for (const [at, color] of w.stops) r.addColorStop(at, color);
   g.fillStyle = r;
-  g.fillRect(0, 0, WOOD_PX / (w.rx ?? 1), WOOD_PX / (w.ry ?? 1));
+  g.fillRect(0, 0, WOOD_PX / sx, WOOD_PX / sy);
   g.restore();
   g.save();
   g.translate(WOOD_PX / 2, WOOD_PX / 2);
@@ -112,7 +113,5 @@ function draw() {
 export function installSoftwarePaint() {
   if (root.dataset.paint !== 'software') return;
   draw();
-  new MutationObserver(() => {
-    if (root.dataset.bitmaps) draw();
-  }).observe(root, { attributes: true, attributeFilter: ['data-theme'] });
+  new MutationObserver(draw).observe(root, { attributes: true, attributeFilter: ['data-theme'] });
 }
