@@ -68,6 +68,12 @@ pub trait Engine<P>: Send {
     fn prepare(&mut self, pos: &P) {
         let _ = pos;
     }
+
+    /// Bytes the engine's search tables hold now (0 before the first search and after
+    /// [`Engine::clear`]); levels without a table answer 0.
+    fn table_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// Test helper shared by the engines' thread tests: runs a search of `engine` on `pos` with a
@@ -106,6 +112,10 @@ pub fn gomoku_engine(
     }
 }
 
+/// The memory budget of the engines' tables when the caller sets none (Gomoku Master's
+/// default; Reversi Master's two tables take as much).
+pub const DEFAULT_MEMORY: usize = gomoku::master::DEFAULT_MEMORY;
+
 /// An engine for either game, chosen by its [`Level`].
 pub enum AnyEngine {
     Gomoku(Box<dyn Engine<crate::gomoku::Position>>),
@@ -118,6 +128,25 @@ impl AnyEngine {
         match level {
             Level::Gomoku(l) => AnyEngine::Gomoku(gomoku::new_engine(l, seed)),
             Level::Reversi(l) => AnyEngine::Reversi(reversi::new_engine(l, seed)),
+        }
+    }
+
+    /// A fresh engine for `level` whose tables take about `bytes` at most, never more than
+    /// the machine's share ([`crate::memory::table_budget`]). The levels that keep a table
+    /// (Gomoku Master, Reversi Strong and Master) size it from `bytes`; the others use a few
+    /// megabytes whatever it says. [`DEFAULT_MEMORY`] gives the tables of [`AnyEngine::new`].
+    pub fn with_memory(level: Level, seed: u64, bytes: usize) -> AnyEngine {
+        match level {
+            Level::Gomoku(l) => AnyEngine::Gomoku(gomoku_engine(l, seed, Some(bytes))),
+            Level::Reversi(l) => AnyEngine::Reversi(reversi::engine_with_memory(l, seed, bytes)),
+        }
+    }
+
+    /// See [`Engine::table_bytes`].
+    pub fn table_bytes(&self) -> usize {
+        match self {
+            AnyEngine::Gomoku(e) => e.table_bytes(),
+            AnyEngine::Reversi(e) => e.table_bytes(),
         }
     }
 
@@ -209,6 +238,48 @@ pub enum AiError {
 mod tests {
     use super::*;
     use crate::game::Position;
+
+    /// The table an engine holds after one short search, then after `clear`.
+    fn held(mut engine: AnyEngine, pos: &Position) -> (usize, usize) {
+        let (cancel, limits) = (CancelFlag::new(), Limits::depth(2));
+        assert_eq!(engine.table_bytes(), 0, "nothing before the first search");
+        engine.search(pos, &limits, &cancel, &mut |_| {}).unwrap();
+        let during = engine.table_bytes();
+        engine.clear();
+        (during, engine.table_bytes())
+    }
+
+    #[test]
+    fn tables_follow_the_memory_budget_and_clear_gives_them_back() {
+        let mut gomoku = Position::Gomoku(
+            crate::gomoku::Position::new(15, crate::gomoku::Rule::Freestyle).unwrap(),
+        );
+        // A few stones: Master answers the empty board without a search.
+        for (x, y) in [(7, 7), (8, 8), (8, 7)] {
+            gomoku.play(crate::Move::Place(crate::Point::new(x, y))).unwrap();
+        }
+        let reversi = Position::Reversi(crate::reversi::Position::initial());
+        let gomoku_master = Level::Gomoku(GomokuLevel::Master);
+        for (level, pos) in [
+            (gomoku_master, &gomoku),
+            (Level::Reversi(ReversiLevel::Master), &reversi),
+            (Level::Reversi(ReversiLevel::Strong), &reversi),
+        ] {
+            let default = held(AnyEngine::new(level, 1), pos);
+            let same = held(AnyEngine::with_memory(level, 1, DEFAULT_MEMORY), pos);
+            let small = held(AnyEngine::with_memory(level, 1, 16 << 20), pos);
+            let large = held(AnyEngine::with_memory(level, 1, 256 << 20), pos);
+            assert!(default.0 > 0 && default.1 == 0, "{level:?}: {default:?}");
+            assert_eq!(same, default, "{level:?}: the default budget gives the default tables");
+            assert!(small.0 < default.0 && small.0 <= 16 << 20, "{level:?}: {small:?}");
+            assert!(large.0 > default.0 && large.0 <= 256 << 20, "{level:?}: {large:?}");
+            assert_eq!((small.1, large.1), (0, 0));
+        }
+        // The levels without a table hold none whatever the budget.
+        let (d, _) =
+            held(AnyEngine::with_memory(Level::Gomoku(GomokuLevel::Pattern), 1, 1 << 30), &gomoku);
+        assert_eq!(d, 0);
+    }
 
     #[test]
     fn search_multi_picks_the_game_and_levels_without_multi_pv_give_one_line() {

@@ -50,6 +50,14 @@ impl Master {
             solver: Solver::with_tt_bits(20),
         }
     }
+
+    /// A master player whose midgame table and endgame table have `2^bits` entries each
+    /// (32 bytes an entry; [`Master::new`]: 20, 32 MiB each).
+    pub fn with_table_bits(seed: u64, bits: u32) -> Master {
+        let mut strong = PvsEngine::new(PatternEval::new(), seed);
+        strong.set_table_bits(bits);
+        Master { strong, solver: Solver::with_tt_bits(bits) }
+    }
 }
 
 /// How a solve ended.
@@ -262,6 +270,10 @@ impl Engine<Position> for Master {
     fn clear(&mut self) {
         self.strong.clear();
         self.solver.release();
+    }
+
+    fn table_bytes(&self) -> usize {
+        self.strong.table_bytes() + self.solver.held_bytes()
     }
 }
 

@@ -155,6 +155,10 @@ impl Engine<Position> for Master {
         Master::set_threads(self, threads);
     }
 
+    fn table_bytes(&self) -> usize {
+        Master::table_bytes(self).0
+    }
+
     /// Builds the pattern tables of `pos`'s rule (once per process, tens of milliseconds).
     fn prepare(&mut self, pos: &Position) {
         drop(board_of(pos));

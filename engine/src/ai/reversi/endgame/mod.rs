@@ -135,6 +135,11 @@ impl Solver {
         self.tt.release();
     }
 
+    /// Bytes the table holds now (0 before the first solve and after [`Solver::release`]).
+    pub fn held_bytes(&self) -> usize {
+        self.tt.allocated_bytes()
+    }
+
     /// The bytes the table of a solver made by [`Solver::with_tt_bits`]`(bits)` takes once
     /// it solves.
     pub fn table_bytes(bits: u32) -> u64 {

@@ -26,6 +26,9 @@ use crate::Move;
 pub const FREE_START: f64 = 0.45;
 /// Transposition table size (2^20 entries of 32 bytes).
 pub const TT_BITS: u32 = 20;
+/// The smallest and the largest table [`PvsEngine::set_table_bits`] gives (32 KiB, 4 GiB).
+pub const MIN_TT_BITS: u32 = 10;
+pub const MAX_TT_BITS: u32 = 27;
 
 /// The strong level's midgame depth cap (plies), leaving room for the master level above.
 pub const STRONG_DEPTH: u32 = 6;
@@ -124,6 +127,12 @@ impl<E: Evaluator> PvsEngine<E> {
             exact_from: 0,
             threads: 1,
         }
+    }
+
+    /// Gives the engine a table of `2^bits` entries (32 bytes each; `bits` clamped to
+    /// [`MIN_TT_BITS`]..=[`MAX_TT_BITS`]) in place of the one it has, not allocated yet.
+    pub fn set_table_bits(&mut self, bits: u32) {
+        *self.searcher.table_mut() = tt::Table::new(bits.clamp(MIN_TT_BITS, MAX_TT_BITS));
     }
 
     /// Searches with `threads` threads (Lazy SMP, [`smp`]) from the next search on; a
@@ -362,5 +371,9 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
     /// it again).
     fn clear(&mut self) {
         self.searcher.table_mut().release();
+    }
+
+    fn table_bytes(&self) -> usize {
+        self.searcher.table_bytes()
     }
 }

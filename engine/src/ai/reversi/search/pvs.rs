@@ -62,6 +62,11 @@ impl<E: Evaluator> Searcher<E> {
         }
     }
 
+    /// Bytes the table holds now (0 before the first search and after a release).
+    pub fn table_bytes(&self) -> usize {
+        self.tt.allocated_bytes()
+    }
+
     /// A searcher for a helper thread: the same evaluation, the same table.
     pub fn helper(&self) -> Searcher<E> {
         Searcher { eval: self.eval.clone(), tt: Arc::clone(&self.tt), seldepth: 0 }
