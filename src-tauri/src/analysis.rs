@@ -124,9 +124,13 @@ pub struct Analysis {
     running: Option<Running>,
     /// What the page was last told when analysis is not running (so that it is told once).
     told: Option<AnalysisState>,
-    /// The engine, kept between runs so that its table carries over; made on first use.
-    engine: Arc<Mutex<Option<(Level, AnyEngine)>>>,
+    /// The engine, kept between runs so that its table carries over; made on first use,
+    /// dropped (its tables given back) when analysis is switched off or the game is over.
+    engine: EngineSlot,
 }
+
+/// The analysis engine with the memory (bytes) it was made for.
+type EngineSlot = Arc<Mutex<Option<(Level, usize, AnyEngine)>>>;
 
 /// A run under way (or finished, still showing its lines).
 struct Running {
@@ -152,7 +156,9 @@ struct Plan {
     position: Position,
     wanted: u8,
     cancel: CancelFlag,
-    engine: Arc<Mutex<Option<(Level, AnyEngine)>>>,
+    engine: EngineSlot,
+    /// The bytes the engine's tables may take (the settings').
+    memory: usize,
 }
 
 /// The position's identity: its stones and the side to move.
@@ -218,9 +224,19 @@ impl Analysis {
         }
     }
 
+    /// Bytes the engine's tables hold now (0 while a run searches with it).
+    pub fn table_bytes(&self) -> usize {
+        match self.engine.try_lock() {
+            Ok(slot) => slot.as_ref().map_or(0, |(_, _, e)| e.table_bytes()),
+            Err(_) => 0,
+        }
+    }
+
     /// What to do now that the position shown is `pos` (`busy`: the computer is choosing
-    /// its move).
-    fn decide(&mut self, pos: &Position, busy: bool) -> Decision {
+    /// its move; `memory`: the bytes the engine's tables may take). Switched off or at the
+    /// game's end, the engine is dropped with its tables (a run still searching keeps it
+    /// until it stops); paused, it is kept.
+    fn decide(&mut self, pos: &Position, busy: bool, memory: usize) -> Decision {
         let why_not = if !self.settings.on {
             Some(AnalysisState::Off)
         } else if busy || !self.visible {
@@ -233,6 +249,9 @@ impl Analysis {
         if let Some(state) = why_not {
             let was = self.running.is_some();
             self.stop();
+            if state != AnalysisState::Paused {
+                self.engine = Arc::default();
+            }
             let news = was || self.told != Some(state);
             self.told = Some(state);
             return if news { Decision::Stopped(state) } else { Decision::Keep };
@@ -253,6 +272,7 @@ impl Analysis {
             wanted: lines,
             cancel,
             engine: self.engine.clone(),
+            memory,
         })
     }
 }
@@ -326,13 +346,14 @@ pub fn sync<R: Runtime>(app: &AppHandle<R>) {
     else {
         return;
     };
-    let (pos, busy) = {
+    let (pos, busy, memory) = {
         let session = state.lock();
-        (session.shown_position().clone(), computer_busy(&session))
+        let memory = session.settings.engine_memory();
+        (session.shown_position().clone(), computer_busy(&session), memory)
     };
     let (decision, run, wanted) = {
         let mut a = handle.lock();
-        let d = a.decide(&pos, busy);
+        let d = a.decide(&pos, busy, memory);
         (d, a.run, a.settings.lines)
     };
     match decision {
@@ -361,7 +382,7 @@ fn empty_update(run: u64, state: AnalysisState, wanted: u8, pos: &Position) -> A
 /// Runs `plan` on a background thread (`worker::spawn_background`), sending `analysis` events while it is the newest run.
 fn launch<R: Runtime>(app: AppHandle<R>, plan: Plan) {
     crate::worker::spawn_background("tengen-analysis", move || {
-        let Plan { run, position, wanted, cancel, engine } = plan;
+        let Plan { run, position, wanted, cancel, engine, memory } = plan;
         let current = |app: &AppHandle<R>| {
             app.try_state::<AnalysisHandle>().is_some_and(|h| h.lock().current(run))
         };
@@ -403,14 +424,14 @@ fn launch<R: Runtime>(app: AppHandle<R>, plan: Plan) {
         let result = {
             let mut slot = engine.lock().unwrap_or_else(|p| p.into_inner());
             let mut e = match slot.take() {
-                Some((l, e)) if l == level => e,
-                _ => AnyEngine::new(level, 0x7e4_6e11),
+                Some((l, m, e)) if (l, m) == (level, memory) => e,
+                _ => AnyEngine::with_memory(level, 0x7e4_6e11, memory),
             };
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 e.analyse(&position, n, &cancel, &mut progress, &mut lines)
             }));
             if r.is_ok() {
-                *slot = Some((level, e));
+                *slot = Some((level, memory, e));
             }
             r
         };
@@ -436,6 +457,8 @@ mod tests {
         Position::new(GameKind::Gomoku { rule: Rule::Freestyle, size: 15 }).unwrap()
     }
 
+    const MIB: usize = 1 << 20;
+
     fn started(d: Decision) -> u64 {
         match d {
             Decision::Start(p) => p.run,
@@ -458,35 +481,60 @@ mod tests {
     fn runs_start_once_per_position_and_stop_pause_and_resume() {
         let mut a = Analysis::default();
         let mut pos = gomoku();
-        assert!(matches!(a.decide(&pos, false), Decision::Stopped(AnalysisState::Off)));
+        assert!(matches!(a.decide(&pos, false, MIB), Decision::Stopped(AnalysisState::Off)));
         // Said once: the next change while off is news to nobody.
-        assert!(matches!(a.decide(&pos, false), Decision::Keep));
+        assert!(matches!(a.decide(&pos, false, MIB), Decision::Keep));
         a.set(true, 2).unwrap();
-        let first = started(a.decide(&pos, false));
+        let first = started(a.decide(&pos, false, MIB));
         // The same position: the run goes on.
-        assert!(matches!(a.decide(&pos, false), Decision::Keep));
+        assert!(matches!(a.decide(&pos, false, MIB), Decision::Keep));
         assert!(a.current(first));
         // A move: a new run, the old one cancelled.
         pos.play(Move::Place(tengen_engine::Point::new(7, 7))).unwrap();
-        let second = started(a.decide(&pos, false));
+        let second = started(a.decide(&pos, false, MIB));
         assert!(second > first && !a.current(first) && a.current(second));
         // The computer's move pauses it; then it starts again.
-        assert!(matches!(a.decide(&pos, true), Decision::Stopped(AnalysisState::Paused)));
+        assert!(matches!(a.decide(&pos, true, MIB), Decision::Stopped(AnalysisState::Paused)));
         assert!(!a.current(second));
-        let third = started(a.decide(&pos, false));
+        let third = started(a.decide(&pos, false, MIB));
         // A hidden window pauses it too; more lines restart it.
         a.set_visible(false);
-        assert!(matches!(a.decide(&pos, false), Decision::Stopped(AnalysisState::Paused)));
+        assert!(matches!(a.decide(&pos, false, MIB), Decision::Stopped(AnalysisState::Paused)));
         a.set_visible(true);
-        let fourth = started(a.decide(&pos, false));
+        let fourth = started(a.decide(&pos, false, MIB));
         a.set(true, 4).unwrap();
-        let fifth = started(a.decide(&pos, false));
+        let fifth = started(a.decide(&pos, false, MIB));
         assert!(third < fourth && fourth < fifth);
         // Off.
         a.set(false, 4).unwrap();
-        assert!(matches!(a.decide(&pos, false), Decision::Stopped(AnalysisState::Off)));
+        assert!(matches!(a.decide(&pos, false, MIB), Decision::Stopped(AnalysisState::Off)));
         assert!(!a.current(fifth));
-        assert!(matches!(a.decide(&pos, true), Decision::Keep));
+        assert!(matches!(a.decide(&pos, true, MIB), Decision::Keep));
+    }
+
+    #[test]
+    fn the_engine_and_its_tables_go_when_analysis_is_switched_off_and_stay_while_paused() {
+        let mut a = Analysis::default();
+        let mut pos = gomoku();
+        for (x, y) in [(7, 7), (8, 8), (8, 7)] {
+            pos.play(Move::Place(tengen_engine::Point::new(x, y))).unwrap();
+        }
+        a.set(true, 1).unwrap();
+        let Decision::Start(plan) = a.decide(&pos, false, 16 * MIB) else { panic!("no run") };
+        assert_eq!(plan.memory, 16 * MIB);
+        // What a run leaves in the slot: the engine after a search, its table held.
+        let level = level_for(&pos);
+        let mut engine = AnyEngine::with_memory(level, 1, plan.memory);
+        let limits = tengen_engine::ai::Limits::depth(2);
+        engine.search(&pos, &limits, &CancelFlag::new(), &mut |_| {}).unwrap();
+        *plan.engine.lock().unwrap() = Some((level, plan.memory, engine));
+        let held = a.table_bytes();
+        assert!(held > 0 && held <= 16 * MIB, "{held}");
+        assert!(matches!(a.decide(&pos, true, 16 * MIB), Decision::Stopped(AnalysisState::Paused)));
+        assert_eq!(a.table_bytes(), held, "paused: kept for the next run");
+        a.set(false, 1).unwrap();
+        assert!(matches!(a.decide(&pos, false, 16 * MIB), Decision::Stopped(AnalysisState::Off)));
+        assert_eq!(a.table_bytes(), 0, "switched off: given back");
     }
 
     #[test]

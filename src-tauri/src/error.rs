@@ -166,6 +166,9 @@ impl AppError {
             e @ crate::storage::SettingsError::AnalysisLines { .. } => {
                 AppError::invalid("analysisLines", e.to_string())
             }
+            e @ crate::storage::SettingsError::EngineMemory { .. } => {
+                AppError::invalid("engineMemoryMib", e.to_string())
+            }
             crate::storage::SettingsError::Config(e) => AppError::config(e),
         }
     }

@@ -17,7 +17,7 @@ use tengen_engine::gomoku::{Rule, MAX_SIZE, MIN_SIZE};
 use tengen_engine::level::Level;
 
 use crate::session::default_config;
-use crate::storage::Settings;
+use crate::storage::{Settings, DEFAULT_ENGINE_MEMORY_MIB, ENGINE_MEMORY_MIB};
 
 /// Where the UI's copy lives, from the crate's folder.
 pub const MODULE_PATH: &str = "../ui/js/facts.generated.js";
@@ -81,6 +81,8 @@ pub struct Facts {
     pub time_per_move_ms: Choices<u64>,
     pub gomoku_sizes: Choices<u8>,
     pub time_controls: ClockFacts,
+    /// The engine memory the settings offer, in MiB.
+    pub engine_memory_mib: Choices<u32>,
     pub default_settings: Settings,
     /// The game of a first start.
     pub default_config: GameConfig,
@@ -120,6 +122,12 @@ pub fn facts() -> Facts {
             offered: GOMOKU_SIZE_CHOICES.to_vec(),
         },
         time_controls: ClockFacts { offered: TimeControl::CHOICES.to_vec(), urgent_ms: URGENT_MS },
+        engine_memory_mib: Choices {
+            min: ENGINE_MEMORY_MIB[0],
+            max: ENGINE_MEMORY_MIB[ENGINE_MEMORY_MIB.len() - 1],
+            default: DEFAULT_ENGINE_MEMORY_MIB,
+            offered: ENGINE_MEMORY_MIB.to_vec(),
+        },
         default_settings: Settings::default(),
         default_config: default_config(),
     }
@@ -187,6 +195,15 @@ mod tests {
         }
         assert!(f.default_config.validate().is_ok());
         assert_eq!(f.default_settings.last_config, None);
+        // Every offered engine memory is one the settings accept, the default among them.
+        let m = &f.engine_memory_mib;
+        assert!(
+            m.offered.contains(&m.default) && m.default == f.default_settings.engine_memory_mib
+        );
+        for &mib in &m.offered {
+            let s = Settings { engine_memory_mib: mib, ..Settings::default() };
+            assert!(s.validate().is_ok(), "{mib} MiB");
+        }
         let text = module();
         assert!(text.contains("\"followsClock\": true") && text.contains("\"offered\""));
     }

@@ -246,7 +246,7 @@ impl Session {
         self.review.running =
             Some(ReviewRun { run: self.review.runs, cancel: cancel.clone(), done: 0, total });
         self.review.version += 1;
-        let mut engine = (self.engine_factory)(level, 0x7e4_7e11);
+        let mut engine = (self.engine_factory)(level, 0x7e4_7e11, self.settings.engine_memory());
         engine.set_threads(self.settings.search_threads());
         Ok(Some(Plan {
             run: self.review.runs,

@@ -135,8 +135,8 @@ pub struct Thinking {
 }
 
 /// An engine shared between searches of one side (so it keeps its tables), created on the
-/// worker thread the first time it is needed.
-type EngineSlot = Arc<Mutex<Option<(Level, AnyEngine)>>>;
+/// worker thread the first time it is needed, with the memory (bytes) it was made for.
+type EngineSlot = Arc<Mutex<Option<(Level, usize, AnyEngine)>>>;
 
 /// Who answers a search: a level with its engine, or an external brain.
 enum Searcher {
@@ -153,6 +153,8 @@ pub struct SearchPlan {
     pub seed: u64,
     /// Search threads (the settings').
     pub threads: usize,
+    /// The bytes the engine's tables may take (the settings').
+    pub memory: usize,
     /// The game's time per move (an external brain's `timeout_turn` without a clock).
     pub time_per_move_ms: u64,
     /// The game's time control (an external brain's timeouts; its time left is in `limits`).
@@ -186,12 +188,12 @@ impl SearchPlan {
         // from a fresh engine.
         let mut guard = slot.lock().unwrap_or_else(|p| p.into_inner());
         let mut engine = match guard.take() {
-            Some((l, engine)) if l == level => engine,
-            _ => (self.factory)(level, self.seed),
+            Some((l, m, engine)) if (l, m) == (level, self.memory) => engine,
+            _ => (self.factory)(level, self.seed, self.memory),
         };
         engine.set_threads(self.threads);
         let result = engine.search(&self.position, &self.limits, cancel, report);
-        *guard = Some((level, engine));
+        *guard = Some((level, self.memory, engine));
         match result {
             Ok(found) => Outcome::Found(found),
             Err(e) => Outcome::Failed(e.to_string()),
@@ -285,8 +287,9 @@ fn nboard_failed(e: NboardError) -> Outcome {
     }
 }
 
-/// Makes the engine for a level (the real one by default; tests put in their own).
-pub type EngineFactory = Arc<dyn Fn(Level, u64) -> AnyEngine + Send + Sync>;
+/// Makes the engine for a level with a seed and the bytes its tables may take (the real one
+/// by default; tests put in their own).
+pub type EngineFactory = Arc<dyn Fn(Level, u64, usize) -> AnyEngine + Send + Sync>;
 
 /// Something that happened and is announced by an event (besides the snapshot).
 #[derive(Clone, Debug)]
@@ -499,7 +502,7 @@ impl Session {
             pauses: ClockPauses::default(),
             stalled_at: None,
             watch_delay: WATCH_DELAY,
-            engine_factory: Arc::new(AnyEngine::new),
+            engine_factory: Arc::new(AnyEngine::with_memory),
             engines: Default::default(),
             hint_engine: Default::default(),
             engine_list: Engines::default(),
@@ -670,6 +673,27 @@ impl Session {
         self.heat.clear();
         self.notice = None;
         self.trim_review();
+        if self.game.result().is_some() {
+            self.release_engines();
+        }
+    }
+
+    /// Drops the computer's and the hint's engines, and with them their tables (tens of
+    /// MiB each): a finished game needs none, and an undo makes a fresh one. A search under
+    /// way keeps its engine until it returns.
+    pub fn release_engines(&mut self) {
+        self.engines = Default::default();
+        self.hint_engine = Default::default();
+    }
+
+    /// Bytes the tables of the computer's and the hint's engines hold now (the ones not
+    /// searching at this moment).
+    pub fn engine_table_bytes(&self) -> usize {
+        let held = |slot: &EngineSlot| match slot.try_lock() {
+            Ok(guard) => guard.as_ref().map_or(0, |(_, _, e)| e.table_bytes()),
+            Err(_) => 0,
+        };
+        self.engines.iter().chain([&self.hint_engine]).map(held).sum()
     }
 
     /// Brings the clock up to date with the game at `now`: rebuilt from the game when the
@@ -894,8 +918,7 @@ impl Session {
         self.pauses.user = false;
         self.pauses.engine = false;
         self.counted = false;
-        self.engines = Default::default();
-        self.hint_engine = Default::default();
+        self.release_engines();
         self.end_brains();
         self.seed = self.seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
         self.settings.last_config = Some(config);
@@ -927,8 +950,7 @@ impl Session {
         self.game_epoch += 1;
         self.pauses.user = false;
         self.pauses.engine = false;
-        self.engines = Default::default();
-        self.hint_engine = Default::default();
+        self.release_engines();
         self.cancel_review();
         self.take_stored_review(None);
         self.end_brains();
@@ -1177,6 +1199,7 @@ impl Session {
         self.changed();
         self.game.resign(color).map_err(|e| AppError::Internal(e.to_string()))?;
         self.end_brains();
+        self.release_engines();
         Ok(self.game_over_event().map(Event::GameOver).into_iter().collect())
     }
 
@@ -1303,6 +1326,7 @@ impl Session {
             limits,
             seed: self.seed,
             threads: self.settings.search_threads(),
+            memory: self.settings.engine_memory(),
             time_per_move_ms,
             time_control: self.game.config().time_control,
             factory: self.engine_factory.clone(),
@@ -1459,6 +1483,55 @@ mod tests {
             panic!("the game is over");
         };
         assert_eq!(reason, IllegalReason::GameOver);
+    }
+
+    /// A hint from Master (two players at the board), run as the worker runs it.
+    fn hint_now(s: &mut Session) {
+        let plan = s.hint_job().unwrap().expect("a hint search");
+        let outcome = plan.search(&plan.job.cancel, &mut |_| {});
+        s.finish(&plan.job, outcome);
+    }
+
+    #[test]
+    fn engine_tables_follow_the_memory_setting_and_go_back_at_the_games_end() {
+        let settings = Settings { engine_memory_mib: 16, ..Settings::default() };
+        let config = GameConfig {
+            kind: FREESTYLE,
+            black: PlayerKind::Human,
+            white: PlayerKind::Human,
+            time_per_move_ms: 200,
+            ..default_config()
+        };
+        let mut s = Session::new(Game::new(config).unwrap(), settings);
+        for (x, y) in [(0, 0), (0, 5), (1, 0), (1, 5)] {
+            s.play_human(x, y).unwrap();
+        }
+        hint_now(&mut s);
+        let held = s.engine_table_bytes();
+        assert!(held > 0 && held <= 16 << 20, "Master's table within the setting: {held}");
+        // Black makes five: the game is over and the tables go back.
+        for (x, y) in [(2, 0), (2, 5), (3, 0), (3, 5), (4, 0)] {
+            s.play_human(x, y).unwrap();
+        }
+        assert!(s.game.result().is_some());
+        assert_eq!(s.engine_table_bytes(), 0);
+        // Taking moves back plays on: the next hint makes a fresh engine. A resignation ends
+        // the game again.
+        for _ in 0..5 {
+            s.undo().unwrap();
+        }
+        hint_now(&mut s);
+        assert!(s.engine_table_bytes() > 0);
+        s.resign().unwrap();
+        assert_eq!(s.engine_table_bytes(), 0);
+        // The default setting gives Master its default table.
+        s.settings.engine_memory_mib = crate::storage::DEFAULT_ENGINE_MEMORY_MIB;
+        s.new_game(config).unwrap();
+        for (x, y) in [(0, 0), (0, 5), (1, 0), (1, 5)] {
+            s.play_human(x, y).unwrap();
+        }
+        hint_now(&mut s);
+        assert!(s.engine_table_bytes() > 16 << 20, "{}", s.engine_table_bytes());
     }
 
     #[test]

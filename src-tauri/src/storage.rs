@@ -34,6 +34,12 @@ pub const MAX_STORED_FILE_BYTES: u64 = 1 << 20;
 /// is instead.
 const MAX_CORRUPT_COPIES: usize = 20;
 
+/// The engine memory the settings offer, in MiB (each engine's search tables: the computer
+/// of each side, the hint, analysis and review; see [`Settings::engine_memory`]).
+pub const ENGINE_MEMORY_MIB: [u32; 3] = [16, 64, 256];
+/// The engine memory of the default settings (the engines' own default, 64 MiB).
+pub const DEFAULT_ENGINE_MEMORY_MIB: u32 = (tengen_engine::ai::DEFAULT_MEMORY >> 20) as u32;
+
 /// The interface language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Language {
@@ -72,6 +78,9 @@ pub struct Settings {
     /// ([`tengen_engine::ai::control::default_threads`]). At most
     /// [`tengen_engine::ai::control::MAX_THREADS`].
     pub threads: Option<usize>,
+    /// The memory of each engine's search tables, in MiB: one of [`ENGINE_MEMORY_MIB`]
+    /// ([`DEFAULT_ENGINE_MEMORY_MIB`] by default).
+    pub engine_memory_mib: u32,
     /// How many best lines live analysis lists ([`crate::analysis::MIN_LINES`] to
     /// [`crate::analysis::MAX_LINES`]).
     pub analysis_lines: u8,
@@ -92,12 +101,20 @@ impl Settings {
         if !(MIN_LINES..=MAX_LINES).contains(&self.analysis_lines) {
             return Err(SettingsError::AnalysisLines { value: self.analysis_lines });
         }
+        if !ENGINE_MEMORY_MIB.contains(&self.engine_memory_mib) {
+            return Err(SettingsError::EngineMemory { value: self.engine_memory_mib });
+        }
         Ok(self.last_config.as_ref().map_or(Ok(()), GameConfig::validate)?)
     }
 
     /// The search threads the engines use.
     pub fn search_threads(&self) -> usize {
         self.threads.unwrap_or_else(default_threads)
+    }
+
+    /// The bytes each engine's tables may take ([`Settings::engine_memory_mib`]).
+    pub fn engine_memory(&self) -> usize {
+        (self.engine_memory_mib as usize).saturating_mul(1 << 20)
     }
 
     /// Reads a settings file leniently, as older or hand-edited files may be: a field of the
@@ -137,6 +154,8 @@ pub enum SettingsError {
     Threads { value: usize, max: usize },
     #[error("analysis lists {MIN_LINES} to {MAX_LINES} lines, not {value}")]
     AnalysisLines { value: u8 },
+    #[error("engine memory must be one of {ENGINE_MEMORY_MIB:?} MiB, not {value}")]
+    EngineMemory { value: u32 },
     #[error(transparent)]
     Config(#[from] GameError),
 }
@@ -151,6 +170,7 @@ impl Default for Settings {
             show_move_numbers: false,
             coach: false,
             threads: None,
+            engine_memory_mib: DEFAULT_ENGINE_MEMORY_MIB,
             analysis_lines: DEFAULT_LINES,
             last_config: None,
         }
@@ -499,6 +519,31 @@ pub(crate) mod tests {
             write_atomic(&d.join(SETTINGS_FILE), text.as_bytes()).unwrap();
             let (s, n) = st.load_settings();
             assert_eq!((s.threads, n.is_some()), (threads, notice), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_engine_memory_is_one_of_the_offered_sizes_and_a_stored_other_falls_back() {
+        let with = |engine_memory_mib| Settings { engine_memory_mib, ..Settings::default() };
+        assert_eq!(Settings::default().engine_memory(), tengen_engine::ai::DEFAULT_MEMORY);
+        for good in ENGINE_MEMORY_MIB {
+            assert!(with(good).validate().is_ok());
+            assert_eq!(with(good).engine_memory(), good as usize * 1024 * 1024);
+        }
+        for bad in [0, 1, 63, 65, 1 << 20, u32::MAX] {
+            let e = with(bad).validate().unwrap_err();
+            assert!(matches!(e, SettingsError::EngineMemory { value } if value == bad));
+        }
+        let d = temp_dir("engine-memory");
+        let st = Storage::new(Some(d.clone()));
+        for (text, mib, notice) in [
+            (r#"{"engineMemoryMib":16}"#, 16, false),
+            (r#"{"engineMemoryMib":100000}"#, DEFAULT_ENGINE_MEMORY_MIB, true),
+            (r#"{"engineMemoryMib":-1}"#, DEFAULT_ENGINE_MEMORY_MIB, true),
+        ] {
+            write_atomic(&d.join(SETTINGS_FILE), text.as_bytes()).unwrap();
+            let (s, n) = st.load_settings();
+            assert_eq!((s.engine_memory_mib, n.is_some()), (mib, notice), "{text}");
         }
     }
 

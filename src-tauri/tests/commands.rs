@@ -452,7 +452,7 @@ fn after_an_engine_panic_the_next_search_uses_a_fresh_engine() {
     let made = Arc::new(AtomicUsize::new(0));
     {
         let made = made.clone();
-        h.app.state::<AppState>().lock().engine_factory = Arc::new(move |_, _| {
+        h.app.state::<AppState>().lock().engine_factory = Arc::new(move |_, _, _| {
             let first = made.fetch_add(1, Ordering::SeqCst) == 0;
             AnyEngine::Gomoku(Box::new(Fragile { first, broken: false }))
         });

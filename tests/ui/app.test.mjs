@@ -450,6 +450,23 @@ test('threads: a number or all cores but one (null) is saved, a refusal is shown
   await done(page);
 });
 
+test('engine memory: the backend\'s sizes offered in words of each language, the choice saved', async () => {
+  const page = await open({ snapshot: snapshot(), settings: { engineMemoryMib: 256 } });
+  await page.click('[data-testid="settings"]');
+  const offered = await page.$$eval('[data-testid="engine-memory"] option', (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(offered, [['16', '16 MB'], ['64', '64 MB'], ['256', '256 MB']]);
+  assert.equal(await page.$eval('[data-testid="engine-memory"]', (s) => s.value), '256');
+  await page.selectOption('[data-testid="engine-memory"]', '16');
+  await page.waitForFunction(() => window.__mock.callsOf('set_settings').length === 1);
+  assert.equal((await calls(page, 'set_settings')).at(-1).args.settings.engineMemoryMib, 16);
+  await page.selectOption('[data-testid="language"]', 'zh-CN');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.equal(await text(page, '[data-testid="engine-memory"] option[value="64"]'), '64 MB');
+  assert.equal(await page.$eval('[data-testid="engine-memory"]', (s) => s.value), '16');
+  assert.equal(await page.$eval('[data-testid="engine-memory"]', (s) => s.closest('label').querySelector('span').textContent), '引擎内存');
+  await done(page);
+});
+
 test('statistics: shown when the backend keeps them, a placeholder otherwise', async () => {
   const stats = [{ game: 'gomoku', rule: 'renju', level: 'master', wins: 3, losses: 5, draws: 1 }, { game: 'reversi', level: 'greedy', wins: 2, losses: 0, draws: 0 }];
   const page = await open({ snapshot: snapshot(), responses: { get_stats: stats } });

@@ -169,6 +169,16 @@ export const FACTS = Object.freeze({
     ],
     "urgentMs": 10000
   },
+  "engineMemoryMib": {
+    "min": 16,
+    "max": 256,
+    "default": 64,
+    "offered": [
+      16,
+      64,
+      256
+    ]
+  },
   "defaultSettings": {
     "language": "auto",
     "theme": "system",
@@ -177,6 +187,7 @@ export const FACTS = Object.freeze({
     "showMoveNumbers": false,
     "coach": false,
     "threads": null,
+    "engineMemoryMib": 64,
     "analysisLines": 3,
     "lastConfig": null
   },

@@ -1,5 +1,5 @@
 // The settings dialog and the settings in force: language, theme, sound, board marks, search
-// threads. The
+// threads, engine memory. The
 // defaults come from Rust (facts.generated.js); the backend checks and stores what is saved.
 
 import { api } from './ipc.js';
@@ -48,6 +48,14 @@ export async function applySettings(next, { translateNow = true } = {}) {
   form.showMoveNumbers.checked = !!s.showMoveNumbers;
   form.coach.checked = !!s.coach;
   fillThreads(form.threads, s.threads);
+  fillMemory(form.engineMemoryMib, s.engineMemoryMib);
+}
+
+/** The engine memory choices (the backend's, in MiB), in words of the language in force. */
+function fillMemory(select, mib) {
+  const offered = FACTS.engineMemoryMib.offered;
+  select.replaceChildren(...offered.map((n) => new Option(t('settings.memory.mib', { n }), String(n))));
+  select.value = String(offered.includes(mib) ? mib : FACTS.engineMemoryMib.default);
 }
 
 /** The threads choices: automatic, then 1 to the machine's cores (and the value in force). */
@@ -62,6 +70,7 @@ function fillThreads(select, threads) {
 function valueOf(el) {
   if (el.type === 'checkbox') return el.checked;
   if (el.name === 'threads') return el.value === 'auto' ? null : Number(el.value);
+  if (el.name === 'engineMemoryMib') return Number(el.value);
   return el.value;
 }
 

@@ -62,7 +62,7 @@ impl Harness {
         {
             let state = self.app.state::<AppState>();
             let mut s = state.lock();
-            s.engine_factory = Arc::new(|level, _seed| fake_engine(level));
+            s.engine_factory = Arc::new(|level, _seed, _memory| fake_engine(level));
             s.watch_delay = Duration::from_millis(5);
         }
         self
