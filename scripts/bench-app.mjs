@@ -4,13 +4,19 @@
 //     XDG_CACHE_HOME (the first start after an install), through WebDriver sessions;
 //   - CPU of every process of the app (the app and its WebKit processes), idle for 10 s and
 //     for 10 s while Master thinks, from /proc/PID/stat (utime + stime);
-//   - memory: PSS of every process (/proc/PID/smaps_rollup), idle and while Master thinks;
+//   - memory: PSS of every process (/proc/PID/smaps_rollup), idle and while Master thinks,
+//     each split into anonymous memory, files (the shared libraries, mostly) and shared
+//     memory, with the app's largest file mappings (/proc/PID/smaps); then the PSS while
+//     Master plays Master, after the game ends (the engines give their tables back), with
+//     live analysis on and after it is switched off (BENCH_ENGINE_MIB sets the engine memory
+//     setting first, e.g. 16 or 256);
 //   - IPC round trips (get_snapshot) idle and while Master thinks; the size of a snapshot and
 //     of the progress events;
 //   - the delay from a click (a real WebDriver click) to the player's stone in a frame, and to
 //     the backend's confirmation, the first click apart from the later ones, and how long the
 //     page's click handlers ran; then the CPU at rest again, after the clicks.
-// Prints one JSON report on stdout; progress goes to stderr.
+// Prints one JSON report on stdout; progress goes to stderr. BENCH_APP_ENV adds variables to
+// the app's environment (space-separated NAME=value), to compare WebKit's switches.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,6 +84,35 @@ function startedAt(pid) {
 
 const pssKib = (pid) => Number(/^Pss:\s+(\d+)/m.exec(read(`/proc/${pid}/smaps_rollup`) || '')?.[1] || 0);
 
+/** PSS of a process in MiB, in all and split: anonymous, files (libraries), shared memory. */
+function pssSplit(pid) {
+  const text = read(`/proc/${pid}/smaps_rollup`) || '';
+  const field = (name) => round(Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text)?.[1] || 0) / 1024);
+  return { pss: field('Pss'), anon: field('Pss_Anon'), file: field('Pss_File'), shmem: field('Pss_Shmem') };
+}
+
+/** The largest file-backed mappings of a process by PSS (MiB), summed per file. */
+function topFiles(pid, n = 8) {
+  const per = new Map();
+  let name = null;
+  for (const line of (read(`/proc/${pid}/smaps`) || '').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      name = head[1].startsWith('/') ? path.basename(head[1]) : null;
+      continue;
+    }
+    const pss = /^Pss:\s+(\d+)/.exec(line);
+    if (pss && name) per.set(name, (per.get(name) || 0) + Number(pss[1]));
+  }
+  return [...per].sort((a, b) => b[1] - a[1]).slice(0, n).map(([file, kib]) => ({ file, pssMib: round(kib / 1024) }));
+}
+
+/** PSS of every process of the tree now, split (see pssSplit), and the sum. */
+function memory(root) {
+  const procs = tree(root).map((pid) => ({ pid, name: comm(pid), ...pssSplit(pid) }));
+  return { procs, pssMibAll: round(procs.reduce((a, p) => a + p.pss, 0)) };
+}
+
 /** CPU of every process of the tree over `ms`, in % of one core, and PSS at the end. */
 async function sample(root, ms) {
   const before = new Map(tree(root).map((pid) => [pid, stat(pid).ticks]));
@@ -86,7 +121,8 @@ async function sample(root, ms) {
   const seconds = (performance.now() - t0) / 1000;
   const procs = tree(root).map((pid) => {
     const used = stat(pid).ticks - (before.get(pid) ?? 0);
-    return { pid, name: comm(pid), cpuPercent: round((used / HZ / seconds) * 100), pssMib: round(pssKib(pid) / 1024) };
+    const split = pssSplit(pid);
+    return { pid, name: comm(pid), cpuPercent: round((used / HZ / seconds) * 100), pssMib: split.pss, anonMib: split.anon, fileMib: split.file, shmemMib: split.shmem };
   });
   return {
     seconds: round(seconds),
@@ -113,7 +149,10 @@ let caches; // a scratch directory: the cache directories and the launcher below
  */
 async function session(cache) {
   const launcher = path.join(caches, 'launch.sh');
-  fs.writeFileSync(launcher, `#!/bin/sh\nexport XDG_CACHE_HOME='${cache}'\nexec '${APP}' "$@"\n`, { mode: 0o755 });
+  // BENCH_APP_ENV: more variables for the app, e.g. 'WEBKIT_DISABLE_DMABUF_RENDERER=1' (A/B).
+  const more = (process.env.BENCH_APP_ENV || '').split(/\s+/).filter((v) => /^[A-Z_][A-Z0-9_]*=[\w./:-]*$/.test(v));
+  const exports = [`XDG_CACHE_HOME='${cache}'`, ...more].map((v) => `export ${v}\n`).join('');
+  fs.writeFileSync(launcher, `#!/bin/sh\n${exports}exec '${APP}' "$@"\n`, { mode: 0o755 });
   const s = await Session.create(DRIVER, launcher);
   await s.cmd('POST', '/timeouts', { script: 300000 }); // the round trips below, on a busy machine
   await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI' });
@@ -141,6 +180,9 @@ async function startOnce(cache) {
   const pid = appPid();
   const started = startedAt(pid);
   const t = await s.execute(START_TIMES);
+  // The app's own marks of its start (src-tauri/src/bench.rs), in ms from the process start,
+  // when the binary has the bench feature.
+  const app = await run(s, `try { return await window.__TAURI__.core.invoke('bench_marks'); } catch { return null; }`);
   await s.delete();
   await sleep(500);
   return {
@@ -148,6 +190,7 @@ async function startOnce(cache) {
     boardDrawnMs: Math.round(t.origin + t.board - started),
     pageStartMs: Math.round(t.origin - started),
     marks: t.marks, // from the page's start
+    appMarks: app, // from the process start
   };
 }
 
@@ -155,6 +198,7 @@ async function main() {
   if (!DRIVER) throw new Error('WEBDRIVER_URL is not set (run scripts/bench-app.sh)');
   const report = { app: APP, machine: `${os.cpus().length} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, loadavg: os.loadavg().map(round) };
   caches = fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-bench-'));
+  if (process.env.BENCH_APP_ENV) report.appEnv = process.env.BENCH_APP_ENV;
 
   log('start with an empty cache, then warm');
   const cold = [];
@@ -176,6 +220,7 @@ async function main() {
   await sleep(3000);
   log('idle: CPU and PSS over 10 s');
   report.idle = await sample(pid, 10000);
+  report.appLargestFilesAtRest = topFiles(pid);
 
   report.snapshotJsonBytes = await run(s, `return JSON.stringify(await window.__TAURI__.core.invoke('get_snapshot')).length;`);
   const RTT = `const times = [];
@@ -279,6 +324,7 @@ async function main() {
     clicks.toConfirmed.push(r.confirmed);
     clicks.handler.push(r.handler);
   }
+  // (The clicks' game, two players at the board, holds no engine.)
   // The first click of a session apart from the later ones (it may pay for first uses).
   const firstAndRest = (xs) => ({ first: round(xs[0]), rest: stats(xs.slice(1)) });
   report.clickToStoneMs = firstAndRest(clicks.toFrame);
@@ -288,6 +334,35 @@ async function main() {
   await sleep(1000);
   log('idle after the clicks: CPU over 10 s');
   report.idleAfterClicks = await sample(pid, 10000);
+
+  log('memory: a Master game, its end, analysis on and off');
+  if (process.env.BENCH_ENGINE_MIB) {
+    report.engineMemoryMib = Number(process.env.BENCH_ENGINE_MIB);
+    await run(s, `const now = await window.__TAURI__.core.invoke('get_settings');
+      await window.__TAURI__.core.invoke('set_settings', { settings: { ...now, engineMemoryMib: args[0] } });`, [report.engineMemoryMib]);
+  }
+  const mem = (report.memory = { atRest: memory(pid) });
+  await run(s, `
+    const master = { type: 'computer', level: { game: 'gomoku', level: 'master' } };
+    await window.__TAURI__.core.invoke('new_game', { config: { kind: { game: 'gomoku', rule: 'freestyle', size: 15 }, black: master, white: master, timePerMoveMs: 1000 } });`);
+  await sleep(15000);
+  mem.masterGame = memory(pid);
+  mem.masterGameMoves = await run(s, `return (await window.__TAURI__.core.invoke('get_snapshot')).moves.length;`);
+  // Ends the game (the side to move resigns): the engines go, with their tables.
+  await run(s, `await window.__TAURI__.core.invoke('resign');`);
+  await sleep(2000);
+  mem.afterGame = memory(pid);
+  // Live analysis of a few stones for 10 s, then off.
+  await run(s, `
+    const human = { type: 'human' };
+    await window.__TAURI__.core.invoke('new_game', { config: { kind: { game: 'gomoku', rule: 'freestyle', size: 15 }, black: human, white: human, timePerMoveMs: 1000 } });
+    for (const [x, y] of [[7, 7], [8, 8], [8, 7]]) await window.__TAURI__.core.invoke('play_move', { x, y });
+    await window.__TAURI__.core.invoke('set_analysis', { on: true, lines: 3 });`);
+  await sleep(10000);
+  mem.analysisOn = memory(pid);
+  await run(s, `await window.__TAURI__.core.invoke('set_analysis', { on: false, lines: 3 });`);
+  await sleep(2000);
+  mem.analysisOff = memory(pid);
   await s.delete();
   fs.rmSync(caches, { recursive: true, force: true });
   console.log(JSON.stringify(report, null, 1));

@@ -36,7 +36,7 @@ const COMMANDS: &[&str] = &[
 ];
 
 /// The commands of the `bench` feature.
-const BENCH_COMMANDS: &[&str] = &["bench_rss", "bench_report"];
+const BENCH_COMMANDS: &[&str] = &["bench_rss", "bench_report", "bench_marks"];
 
 fn main() {
     let bench = std::env::var_os("CARGO_FEATURE_BENCH").is_some();

@@ -13,6 +13,8 @@ use crate::error::{AppError, AppResult};
 
 static START: OnceLock<Instant> = OnceLock::new();
 static FIRST_SNAPSHOT_MS: OnceLock<u64> = OnceLock::new();
+/// The start's steps: name, ms since the process started.
+static MARKS: Mutex<Vec<(&'static str, f64)>> = Mutex::new(Vec::new());
 /// When each `bench_rss` was called (the script calls it around the busy round trips).
 static RSS_CALLS: Mutex<Vec<Instant>> = Mutex::new(Vec::new());
 /// The main thread's lag: when a probe was sent, and how long it waited to run there.
@@ -55,6 +57,24 @@ pub fn mark_first_snapshot() {
     if let Some(start) = START.get() {
         let _ = FIRST_SNAPSHOT_MS.get_or_init(|| start.elapsed().as_millis() as u64);
     }
+    mark("first-snapshot");
+}
+
+/// Notes a step of the start (the first time only), in ms since the process started.
+pub fn mark(name: &'static str) {
+    let Some(start) = START.get() else { return };
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let mut marks = MARKS.lock().unwrap_or_else(|p| p.into_inner());
+    if !marks.iter().any(|(n, _)| *n == name) {
+        marks.push((name, ms));
+    }
+}
+
+/// The start's steps in the app ([`mark`]), for `scripts/bench-app.mjs`.
+#[tauri::command(async)]
+pub fn bench_marks() -> AppResult<Value> {
+    let marks = MARKS.lock().unwrap_or_else(|p| p.into_inner());
+    Ok(Value::Object(marks.iter().map(|(n, ms)| (n.to_string(), json!(ms.round()))).collect()))
 }
 
 /// The resident set size of this process in KiB (Linux), or 0.

@@ -202,6 +202,8 @@ pub fn copy_text<R: Runtime>(app: AppHandle<R>, what: Arg<CopyWhat>) -> AppResul
 /// The settings.
 #[tauri::command(async)]
 pub fn get_settings<R: Runtime>(app: AppHandle<R>) -> AppResult<Settings> {
+    #[cfg(feature = "bench")]
+    crate::bench::mark("first-settings");
     Ok(app_state(&app)?.lock().settings.clone())
 }
 

@@ -74,6 +74,8 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         bench::bench_rss,
         #[cfg(feature = "bench")]
         bench::bench_report,
+        #[cfg(feature = "bench")]
+        bench::bench_marks,
     ]);
     let builder = builder.manage(analysis::AnalysisHandle::default());
     match data_dir {
@@ -85,12 +87,18 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
             }
         },
         None => builder.setup(|app| {
+            #[cfg(feature = "bench")]
+            bench::mark("setup");
             let dir = app.path().app_data_dir().ok();
             let state = runtime::AppState::open(storage::Storage::new(dir))?;
+            #[cfg(feature = "bench")]
+            bench::mark("state");
             app.manage(state);
             webview::tune(app.handle());
             // A restored game may be at the computer's turn.
             runtime::kick(app.handle());
+            #[cfg(feature = "bench")]
+            bench::mark("setup-done");
             Ok(())
         }),
     }
@@ -105,6 +113,10 @@ pub fn run() {
         .on_window_event(|window, event| window::on_event(window.app_handle(), event));
     #[cfg(feature = "bench")]
     let builder = builder.on_page_load(|webview, payload| {
+        bench::mark(match payload.event() {
+            tauri::webview::PageLoadEvent::Started => "page-started",
+            tauri::webview::PageLoadEvent::Finished => "page-finished",
+        });
         if bench::enabled() && matches!(payload.event(), tauri::webview::PageLoadEvent::Finished) {
             let level = std::env::var("TENGEN_BENCH_LEVEL").unwrap_or_else(|_| "master".into());
             let level: String = level.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
