@@ -93,7 +93,9 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
             let state = runtime::AppState::open(storage::Storage::new(dir))?;
             #[cfg(feature = "bench")]
             bench::mark("state");
+            let theme = state.lock().settings.theme;
             app.manage(state);
+            webview::paint_background(app.handle(), theme);
             webview::tune(app.handle());
             // A restored game may be at the computer's turn.
             runtime::kick(app.handle());

@@ -8,6 +8,41 @@
 
 use tauri::{AppHandle, Runtime};
 
+use crate::storage::Theme;
+
+/// The page's background in each theme (base.css's `--bg`), as the window's and the
+/// webview's own background: what shows before the page paints.
+pub const LIGHT_BACKGROUND: (u8, u8, u8) = (0xf3, 0xef, 0xe7);
+pub const DARK_BACKGROUND: (u8, u8, u8) = (0x14, 0x15, 0x18);
+
+/// The background for the theme setting (`System`: the system's theme as `system_dark`
+/// says).
+pub fn background_for(theme: Theme, system_dark: bool) -> (u8, u8, u8) {
+    let dark = match theme {
+        Theme::Dark => true,
+        Theme::Light => false,
+        Theme::System => system_dark,
+    };
+    if dark {
+        DARK_BACKGROUND
+    } else {
+        LIGHT_BACKGROUND
+    }
+}
+
+/// Gives the main window and its webview the background of the saved theme, before the
+/// window first shows (tauri.conf.json gives the light one): a dark-theme user never sees
+/// a light (or white) window while the page loads.
+pub fn paint_background<R: Runtime>(app: &AppHandle<R>, theme: Theme) {
+    use tauri::Manager;
+    let Some(window) = app.get_webview_window("main") else { return };
+    let system_dark = window.theme().is_ok_and(|t| t == tauri::Theme::Dark);
+    let (r, g, b) = background_for(theme, system_dark);
+    if let Err(e) = window.set_background_color(Some(tauri::window::Color(r, g, b, 255))) {
+        eprintln!("tengen: the window's background could not be set: {e}");
+    }
+}
+
 /// Sets up the environment GTK reads, before anything starts GTK (call it first in `main`,
 /// while the process has one thread). GDK's own OpenGL is turned off unless the user asked
 /// for it: nothing in the app draws with GDK's GL (the page is painted in software, see
@@ -40,4 +75,22 @@ pub fn tune<R: Runtime>(app: &AppHandle<R>) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = app;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_background_follows_the_theme_setting_and_the_system() {
+        assert_eq!(background_for(Theme::Dark, false), DARK_BACKGROUND);
+        assert_eq!(background_for(Theme::Light, true), LIGHT_BACKGROUND);
+        assert_eq!(background_for(Theme::System, true), DARK_BACKGROUND);
+        assert_eq!(background_for(Theme::System, false), LIGHT_BACKGROUND);
+        // The same colours as the page's own background (base.css), and tauri.conf.json's.
+        let css = include_str!("../../ui/css/base.css");
+        assert!(css.contains("--bg: #f3efe7;") && css.contains("--bg: #141518;"));
+        let conf = include_str!("../tauri.conf.json");
+        assert!(conf.contains(r##""backgroundColor": "#f3efe7""##));
+    }
 }

@@ -25,11 +25,8 @@ const $ = (sel) => document.querySelector(sel);
 
 // WebKitGTK (Linux) paints this page in software: the app turns its hardware acceleration off
 // (src-tauri/src/webview.rs). There a blurred shadow is blurred again at every repaint that
-// touches it, so the page uses zero-blur shadows (base.css, `data-paint="software"`), and the
-// board's wood and stones as bitmaps (paint.js).
-if (/Linux/.test(navigator.userAgent) && !/Chrome\//.test(navigator.userAgent)) {
-  document.documentElement.dataset.paint = 'software';
-}
+// touches it, so the page uses zero-blur shadows (base.css, `data-paint="software"`, set by
+// boot.js before the first frame), and the board's wood and stones as bitmaps (paint.js).
 
 const state = {
   snapshot: null,

@@ -91,10 +91,16 @@ export class Board {
     // The board's width in pixels (--w, which sizes the cells): Chromium restyles and lays
     // out every descendant that uses a container query unit (cqw) at each layout of the
     // container, so one stone changed cost the whole board, 3 frames a step (see
-    // scripts/bench-steps.mjs). The CSS falls back to 100cqw until the first report.
-    new ResizeObserver(([entry]) => {
-      this.el.style.setProperty('--w', `${entry.contentRect.width}px`);
-    }).observe(this.el);
+    // scripts/bench-steps.mjs). It is set when the board is built (build()), so the first
+    // layout of the cells is the last; the observer follows later changes. The CSS falls
+    // back to 100cqw until it is known.
+    new ResizeObserver(([entry]) => this.setWidth(entry.contentRect.width)).observe(this.el);
+  }
+
+  /** Sizes the cells from the board's width in px (--w), when it changed. */
+  setWidth(width) {
+    const w = `${width}px`;
+    if (width > 0 && this.el.style.getPropertyValue('--w') !== w) this.el.style.setProperty('--w', w);
   }
 
   /** Merges config into the current one and redraws. */
@@ -162,6 +168,9 @@ export class Board {
     this.el.className = `board board-${game}`;
     this.el.style.setProperty('--n', size);
     this.el.replaceChildren();
+    // The width before the cells exist (a layout of the page without them), so that they
+    // are laid out once, at their size, instead of again when the observer reports.
+    this.setWidth(this.el.getBoundingClientRect().width);
 
     this.el.append(this.buildLines(game, size));
 

@@ -37,6 +37,12 @@ export async function applySettings(next, { translateNow = true } = {}) {
   const s = current;
   document.documentElement.dataset.theme = resolvedTheme(s.theme);
   document.documentElement.dataset.themeSetting = s.theme;
+  // For the next start's first frame (boot.js).
+  try {
+    localStorage.setItem('tengen.theme', s.theme);
+  } catch {
+    // No storage: the next start begins with the system's theme.
+  }
   sound.setEnabled(s.sound);
   await setLanguage(resolveLanguage(s.language));
   if (translateNow) hooks.retranslate();
