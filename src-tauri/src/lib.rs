@@ -106,6 +106,23 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
     }
 }
 
+/// The size from which every allocation is a mapping of its own, given back to the system
+/// when it is freed (Linux, glibc).
+pub const OWN_MAPPING_BYTES: usize = 1 << 20;
+
+/// Makes every allocation of [`OWN_MAPPING_BYTES`] or more a mapping of its own (call it
+/// first in `main`). glibc raises that threshold by itself after a large block is freed (up
+/// to 32 MiB), and engine tables under it then came from the heap and stayed with the
+/// process once dropped: after a game with the 16 MiB engine memory, the app kept them
+/// (docs/BENCHMARKS.md, "Memory").
+pub fn tune_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator; no memory is passed.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, OWN_MAPPING_BYTES as libc::c_int);
+    }
+}
+
 /// Builds and runs the app.
 pub fn run() {
     let builder = tauri::Builder::default()

@@ -2,6 +2,7 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() {
+    tengen_app::tune_allocator();
     tengen_app::webview::before_gtk();
     #[cfg(feature = "bench")]
     tengen_app::bench::mark_start();
