@@ -251,8 +251,20 @@ test('the start panel and the board in both themes and both languages', async ()
       await shot(`start-panel-${theme}-${language}`);
       await s.click('#start-cancel');
       await s.waitFor(`return !document.querySelector('[data-testid="start-panel"][open]')`, { what: 'the panel to close' });
+      // The settings, with the engine memory in words of the language.
+      await s.click('[data-testid="settings"]');
+      await s.waitFor(`return !!document.querySelector('[data-testid="settings-panel"][open]')`, { what: 'the settings' });
+      await sleep(400);
+      assert.deepEqual(await s.execute(`return [...document.querySelectorAll('[data-testid="engine-memory"] option')].map((o) => o.textContent)`), ['16 MB', '64 MB', '256 MB']);
+      await shot(`settings-${theme}-${language}`);
+      await s.click('#settings-dialog button[value="close"]');
+      await s.waitFor(`return !document.querySelector('[data-testid="settings-panel"][open]')`, { what: 'the settings to close' });
     }
   }
+  // The engine memory chosen is the backend's setting.
+  await setSetting('engine-memory', '16');
+  await s.waitFor(`return window.__TAURI__.core.invoke('get_settings').then((x) => x.engineMemoryMib === 16)`, { what: 'the engine memory saved' });
+  await setSetting('engine-memory', '64');
   await setSetting('theme', 'system');
   await setSetting('language', 'auto');
 });
