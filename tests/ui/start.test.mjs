@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { useBrowser, uiDir, screenshot } from './harness.mjs';
+import { useBrowser, uiDir, screenshot, openApp, closePage, snapshot } from './harness.mjs';
 
 const suite = useBrowser();
 
@@ -63,4 +63,17 @@ test('every module app.js imports, directly or not, is preloaded by index.html',
   seen.delete('app.js');
   assert.deepEqual([...seen].filter((m) => !preloaded.has(m)), [], 'imported but not preloaded');
   assert.deepEqual([...preloaded].filter((m) => !seen.has(m)), [], 'preloaded but not imported');
+});
+
+test('the board is built at its width: the cells need no second layout when the observer reports', async () => {
+  // An observer that never reports: the width must come from the board's build.
+  const silent = 'window.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };';
+  const page = await openApp(suite.browser, suite.server.url, { snapshot: snapshot({ moves: [[7, 7]] }), script: silent });
+  await page.waitForSelector('.cell[data-x="7"][data-y="7"][data-stone]');
+  const [w, width] = await page.evaluate(() => {
+    const board = document.querySelector('.board');
+    return [board.style.getPropertyValue('--w'), board.getBoundingClientRect().width];
+  });
+  assert.equal(w, `${width}px`);
+  await closePage(page);
 });
