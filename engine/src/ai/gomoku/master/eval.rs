@@ -37,7 +37,41 @@ pub const OTHER: Weights = Weights {
 };
 
 /// A small bonus for having the move.
-const TEMPO: i32 = 9;
+pub const TEMPO: i32 = 9;
+
+/// How many sets of four line patterns there are (the four directions' patterns of a cell in
+/// any order: multisets of four of the twelve patterns).
+pub const SETS: usize = 1365;
+
+/// The set of a cell's four line patterns, as a number below [`SETS`]; 0 is the all-dead set.
+pub fn set_id(pats: &[u8; 4]) -> u16 {
+    let mut p = pats.map(|x| x % 12);
+    p.sort_unstable();
+    // Sets in lexicographic order of their sorted patterns: count the sets before this one.
+    let mut id = 0usize;
+    let mut lo = 0u8;
+    for (k, &v) in p.iter().enumerate() {
+        let left = 3 - k; // patterns still to choose after this one
+        for first in lo..v {
+            // Sets whose k-th pattern is `first`: multisets of `left` from 12 - first values.
+            id += multisets(12 - first as usize, left);
+        }
+        lo = v;
+    }
+    id as u16
+}
+
+/// Multisets of `k` elements from `n` values.
+const fn multisets(n: usize, k: usize) -> usize {
+    // C(n + k - 1, k)
+    let mut r = 1usize;
+    let mut i = 0;
+    while i < k {
+        r = r * (n + i) / (i + 1);
+        i += 1;
+    }
+    r
+}
 
 /// One empty cell's share of the evaluation for one colour: as the side to move and as the
 /// side that has just moved.
@@ -77,4 +111,28 @@ pub fn evaluate(board: &Board) -> i32 {
 #[inline]
 pub fn is_four_pat(p: u8) -> bool {
     p == Pat::B4 as u8 || p == Pat::F4 as u8 || p == Pat::DoubleFour as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_set_has_its_own_number_whatever_the_order() {
+        let mut seen = vec![false; SETS];
+        for a in 0..12u8 {
+            for b in a..12 {
+                for c in b..12 {
+                    for d in c..12 {
+                        let id = set_id(&[a, b, c, d]) as usize;
+                        assert!(!seen[id], "{a} {b} {c} {d}");
+                        seen[id] = true;
+                        assert_eq!(set_id(&[d, b, a, c]) as usize, id);
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(set_id(&[0; 4]), 0);
+    }
 }
