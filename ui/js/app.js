@@ -16,7 +16,7 @@ import { installSettings, applySettings, saveSettings, openSettings, settings, w
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
 import { installCoach, renderCoach } from './coach.js';
 import { installClock, renderClock } from './clock.js';
-import { installReview, renderReview, betterMove } from './review.js';
+import { installReview, renderReview, betterMove, startReview } from './review.js';
 import { installEngines, engineName, render as renderEngines } from './engines.js';
 import { installOpening, renderOpening, boardChoice } from './opening.js';
 import { installSoftwarePaint } from './paint.js';
@@ -392,6 +392,8 @@ function renderControls(snap) {
   $('#btn-stop').disabled = !computerThinking || snap.players?.[thinking.color]?.type === 'external';
   $('#btn-resign').disabled = !on || !['black', 'white'].some((c) => isHuman(snap, c));
   $('#btn-save').disabled = !snap;
+  // A position stepped back to at the computer's turn: it moves from there when asked.
+  $('#btn-computer-here').hidden = !snap?.computerCanPlay;
 }
 
 function render() {
@@ -410,7 +412,7 @@ function render() {
   renderPlayers(snap);
   renderControls(snap);
   renderMoves(snap);
-  renderAnalysis();
+  renderAnalysis(snap);
   editor.render(snap);
   renderCoach(snap, !!settings().coach, soleHuman(snap));
   renderClock(snap);
@@ -444,6 +446,8 @@ function showResult(snap) {
   if (r.discs) details.push(t('result.discs', r.discs));
   details.push(t('result.moves', { n: snap.moves.filter((m) => !m.pass).length }));
   $('#result-detail').textContent = details.join(' · ');
+  // Closed with Escape, the dialog keeps the last button's value: a new result starts blank.
+  dialog.returnValue = '';
   if (!dialog.open) dialog.showModal();
 }
 
@@ -636,6 +640,7 @@ function wire() {
   $('#btn-redo').addEventListener('click', () => command(api.redo));
   $('#btn-hint').addEventListener('click', () => command(api.hint));
   $('#btn-stop').addEventListener('click', () => command(api.stopThinking));
+  $('#btn-computer-here').addEventListener('click', () => command(api.computerPlay));
   $('#btn-resign').addEventListener('click', resign);
   installCoach(() => state.snapshot);
   installClock({ command });
@@ -659,7 +664,9 @@ function wire() {
   });
 
   $('#result-dialog').addEventListener('close', () => {
-    if ($('#result-dialog').returnValue === 'new') openStartPanel();
+    const chosen = $('#result-dialog').returnValue;
+    if (chosen === 'new') openStartPanel();
+    else if (chosen === 'review') startReview();
   });
 
   installKeyboard(
@@ -705,13 +712,17 @@ async function init() {
     installAnalysis({
       board,
       onSelect: (x, y) => play(x, y),
+      canPlay: () => {
+        const snap = state.snapshot;
+        return gameOn(snap) && !snap.editor && !snap.thinking && isHuman(snap, snap.toMove);
+      },
       onChange: () => board.set(boardConfig(state.snapshot)),
       onError: showError,
       savedLines: saved.then((s) => s.analysisLines),
       saveLines: (analysisLines) => saveSettings({ analysisLines }),
     }),
     installReview({
-      navigate: (ply) => command(() => api.navigate({ to: 'ply', ply })),
+      navigate: (ply) => command(() => api.navigate({ to: 'main', ply })),
       onMarks: (marks) => moveList.setMarks(marks),
       onChange: () => board.set(boardConfig(state.snapshot)),
       onError: showError,
