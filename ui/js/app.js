@@ -561,27 +561,46 @@ function select(x, y) {
   return play(x, y);
 }
 
-/** Copies the line shown (or the position shown) as text. */
+/**
+ * Copies the line shown (or the position shown) as text: the backend's text, written with
+ * the asynchronous clipboard or, where it is refused, through a selected text area. The
+ * notice says whether it worked.
+ */
 async function copy(what) {
+  let text;
   try {
-    const text = await api.copyText(what);
-    if (navigator.clipboard?.writeText) await navigator.clipboard.writeText(text);
-    else throw new Error('no clipboard');
-    toast(t(what === 'line' ? 'notice.copied_line' : 'notice.copied_position'), 'info');
+    text = await api.copyText(what);
   } catch (err) {
-    if (err?.code) showError(err);
-    else {
-      // Without the asynchronous clipboard: the old way, through a selected text area.
-      const text = await api.copyText(what).catch(() => '');
-      const area = document.createElement('textarea');
-      area.value = text;
-      document.body.append(area);
-      area.select();
-      document.execCommand('copy');
-      area.remove();
-      toast(t(what === 'line' ? 'notice.copied_line' : 'notice.copied_position'), 'info');
-    }
+    showError(err);
+    return;
   }
+  let copied = false;
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    }
+  } catch {
+    /* refused: the old way below */
+  }
+  if (!copied) {
+    const focus = document.activeElement;
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.cssText = 'position:fixed;left:-9999px;top:0;opacity:0';
+    document.body.append(area);
+    area.select();
+    try {
+      copied = document.execCommand('copy');
+    } catch {
+      copied = false;
+    }
+    area.remove();
+    focus?.focus?.({ preventScroll: true });
+  }
+  if (copied) toast(t(what === 'line' ? 'notice.copied_line' : 'notice.copied_position'), 'info');
+  else toast(t('notice.copy_failed'));
 }
 
 function moveCursor(dx, dy) {
