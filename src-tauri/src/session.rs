@@ -563,15 +563,17 @@ impl Session {
                 .goto(node as NodeId)
                 .map_err(|_| AppError::invalid("node", format!("no move {node} in the game")))?,
             Nav::Main { ply } => {
+                // Through the main line's end, so that the line shown is the main line
+                // after the position too (its remembered continuation), then back to `ply`.
                 let main = game.tree().main_line();
-                let to = match ply as usize {
-                    0 => ROOT,
-                    n => *main.get(n - 1).ok_or_else(|| {
-                        let len = main.len();
-                        AppError::invalid("ply", format!("{ply} is past the main line's {len}"))
-                    })?,
-                };
-                game.goto(to).map_err(|e| AppError::Internal(e.to_string()))?
+                if ply as usize > main.len() {
+                    let len = main.len();
+                    let detail = format!("{ply} is past the main line's {len}");
+                    return Err(AppError::invalid("ply", detail));
+                }
+                let internal = |e: GameError| AppError::Internal(e.to_string());
+                game.goto(main.last().copied().unwrap_or(ROOT)).map_err(internal)?;
+                game.go_to_ply(ply as usize).map_err(internal)?
             }
         }
         if self.game.cursor() != before {

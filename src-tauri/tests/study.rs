@@ -68,6 +68,7 @@ fn stepping_variations_and_the_tree_through_save_and_open() {
     h.ok("navigate", json!({"nav": {"to": "node", "node": var}}));
     let s = h.ok("navigate", json!({"nav": {"to": "main", "ply": 0}}));
     assert_eq!(s["ply"], 0);
+    assert_eq!(labels(&s), ["h8", "i8", "h7", "i7"], "the main line goes on after it");
     h.ok("navigate", json!({"nav": {"to": "node", "node": var}}));
     // Back to the old line through its node, then promote the variation.
     let s = h.ok("navigate", json!({"nav": {"to": "node", "node": old}}));
@@ -320,4 +321,41 @@ fn paste_says_what_it_recognised_and_copy_gives_the_line() {
     assert_eq!(h.err("paste_game", json!({"text": "hello"}))["code"], "bad_paste");
     let huge = "a".repeat(5 * 1024 * 1024);
     assert_eq!(h.err("paste_game", json!({"text": huge}))["code"], "invalid_argument");
+}
+
+/// The saved game the end-to-end tests open through Open (tests/e2e/fixtures/study.json):
+/// Gomoku, white leaves black's four h8-k8 to stand at move 8 (a blunder), a variation at
+/// move 4, and the review saved with it. It must open with both; `TENGEN_WRITE_FIXTURES=1`
+/// writes it again.
+#[test]
+fn the_e2e_fixture_opens_with_its_variations_and_its_review() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/e2e/fixtures/study.json");
+    if std::env::var_os("TENGEN_WRITE_FIXTURES").is_some() {
+        let h = Harness::new("study-fixture");
+        hvh(&h);
+        play(&h, &[(7, 7), (6, 7), (8, 7), (7, 6), (9, 7), (7, 5), (10, 7), (0, 0)]);
+        // A variation at move 4: i9 instead of h9, and two moves more.
+        nav(&h, json!({"to": "ply", "ply": 3}));
+        play(&h, &[(8, 6), (6, 8), (9, 5)]);
+        nav(&h, json!({"to": "main", "ply": 8}));
+        h.app.state::<AppState>().lock().review.limits = tengen_engine::ai::Limits::depth(3);
+        let reviews = h.events("review");
+        h.ok("review", json!({"action": "start"}));
+        next(&reviews, "the finished review", |e| e["running"] == false);
+        let (game, review) = {
+            let state = h.app.state::<AppState>();
+            let s = state.lock();
+            (s.game.clone(), s.review.review.clone())
+        };
+        tengen_app::files::save_reviewed(&game, review.as_ref(), &path, Format::Json).unwrap();
+    }
+    let config: GameConfig =
+        serde_json::from_value(gomoku_config("freestyle", 15, human(), human(), 1000)).unwrap();
+    let game = open_from(&path, &config).unwrap();
+    let text = tengen_app::files::read_from(&path).unwrap();
+    assert_eq!(game.tree().main_line().len(), 8);
+    assert_eq!(game.tree().preorder().len(), 11, "the main line and a variation of three");
+    let review = game.stored_review(&text).expect("a saved review").expect("it fits the game");
+    assert_eq!(review.plies.len(), 8);
 }
