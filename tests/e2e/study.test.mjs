@@ -106,3 +106,32 @@ test('Ctrl+C copies the line shown, and Ctrl+V opens a move list from the clipbo
     helper?.kill();
   }
 });
+
+test('Computer plays here: stepped back to the computer\'s turn, it moves from there when asked', async () => {
+  await s.startGame({ game: 'gomoku', rule: 'freestyle', size: 15, 'human-side': 'black', level: 'fivetuple' });
+  for (const [i, [x, y]] of [[7, 7], [6, 6]].entries()) {
+    await s.click(`.cell[data-x="${x}"][data-y="${y}"]`);
+    await s.waitFor(`return document.querySelectorAll('#move-list [data-ply]').length === ${2 * i + 2} && !document.body.classList.contains('is-thinking')`, { what: `the reply to move ${i + 1}`, timeout: 20000 });
+  }
+  const here = `document.querySelector('[data-testid="computer-here"]')`;
+  assert.equal(await s.execute(`return ${here}.hidden`), true, 'the end of the line, black to move');
+  // One step back: white (the computer) to move, the line goes on; nothing moves by itself.
+  await s.execute(`document.activeElement?.blur(); return true;`);
+  await s.keys([KEY.LEFT]);
+  await s.waitFor(`return document.querySelector('#move-list [aria-current="step"]')?.dataset.ply === '3'`, { what: 'ply 3 shown' });
+  await s.waitFor(`return !${here}.hidden`, { what: 'Computer plays here' });
+  await sleep(300);
+  assert.equal(await s.execute(`return document.body.classList.contains('is-thinking')`), false);
+  await shot('computer-here-light-en');
+  await settingsTo('zh-CN', 'dark');
+  assert.equal(await s.execute(`return ${here}.textContent`), '电脑从这里走');
+  await shot('computer-here-dark-zh');
+  await settingsTo('en', 'light');
+  const before = await s.execute(`return document.querySelector('#move-list [data-ply="4"]').dataset.label`);
+  await s.click('[data-testid="computer-here"]');
+  await s.waitFor(`return document.querySelector('#move-list [aria-current="step"]')?.dataset.ply === '4' && !document.body.classList.contains('is-thinking')`, { what: 'the computer\'s move', timeout: 20000 });
+  assert.equal(await s.execute(`return ${here}.hidden`), true);
+  // Its move starts a variation, or follows the line when it is the move already there.
+  const after = await s.execute(`const c = document.querySelector('#move-list [aria-current="step"]'); return [c.dataset.label, c.classList.contains('var')]`);
+  assert.equal(after[1], after[0] !== before, `${before} then ${after[0]}`);
+});
