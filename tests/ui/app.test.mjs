@@ -398,6 +398,19 @@ test('the result dialog appears at the end with winner, reason and the winning l
   await done(page);
 });
 
+test('a winning move in a variation as long as the line it leaves still shows the result', async () => {
+  const moves = [[3, 7], [3, 8], [4, 7], [4, 8], [5, 7], [5, 8], [6, 7], [6, 8], [7, 7]];
+  const numbered = (snap) => ({ ...snap, moves: snap.moves.map((m, i) => ({ ...m, node: i + 1 })) });
+  // Stepped back one move from the end of a nine-move line (not over there).
+  const page = await open({ snapshot: { ...numbered(snapshot({ moves: [...moves.slice(0, 8), [0, 0]] })), ply: 8 } });
+  // Black plays the other end of the four: a new node at the ninth move, and five in a row.
+  const won = numbered(snapshot({ moves, result: { winner: 'black', reason: 'five', line: [3, 4, 5, 6, 7].map((x) => ({ x, y: 7 })), discs: null } }));
+  won.moves[8].node = 42;
+  await emit(page, 'snapshot', won);
+  await page.waitForSelector('[data-testid="result"][open]');
+  await done(page);
+});
+
 test('resign asks for a second click', async () => {
   const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
   await page.click('[data-testid="resign"]');

@@ -157,8 +157,10 @@ function apply(snap) {
   const sameGame = prev && prev.game === snap.game && prev.size === snap.size;
   const ply = snap.ply ?? snap.moves.length;
   const prevPly = prev ? prev.ply ?? prev.moves.length : 0;
-  // Stepping through the line shown changes the ply, not the line; a move played changes both.
-  const stepped = sameGame && prev.moves.length === snap.moves.length && prevPly !== ply;
+  // Stepping through the line shown changes the ply, not the line (the same nodes); a move
+  // played changes both (a new variation may be as long as the line it leaves).
+  const sameLine = sameGame && prev.moves.length === snap.moves.length && prev.moves.every((m, i) => m.node === snap.moves[i].node);
+  const stepped = sameLine && prevPly !== ply;
   const grew = sameGame && ply > prevPly;
   if (grew) {
     const last = snap.moves[ply - 1];
