@@ -284,6 +284,7 @@ mod tests {
     fn every_code_is_snake_case() {
         let all = [
             AppError::ComputerThinking,
+            AppError::NotComputersTurn { color: Color::Black },
             AppError::NothingToUndo,
             AppError::NothingToRedo,
             AppError::GameOver,
