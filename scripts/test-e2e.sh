@@ -6,6 +6,8 @@
 #   TENGEN_APP=path   the app binary to test, built with the UI embedded (feature
 #                     custom-protocol); scripts/test.sh passes the one its `cargo test` built.
 #                     Unset: builds target/debug/tengen-app first.
+# Arguments: the test files to run (default: every tests/e2e/*.test.mjs), e.g.
+#   TENGEN_APP=$PWD/target/debug/tengen-app bash scripts/test-e2e.sh tests/e2e/study.test.mjs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -35,7 +37,9 @@ start_driver
 
 log "running tests/e2e"
 status=0
-TENGEN_APP="$app" node --test --test-concurrency=1 tests/e2e/*.test.mjs || status=$?
+files=("$@")
+[ "${#files[@]}" -gt 0 ] || files=(tests/e2e/*.test.mjs)
+TENGEN_APP="$app" node --test --test-concurrency=1 "${files[@]}" || status=$?
 if [ "$status" -ne 0 ]; then
   log "tauri-driver log (last lines):"
   tail -n 40 "$tmp/driver.log" || true

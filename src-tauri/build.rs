@@ -14,6 +14,7 @@ const COMMANDS: &[&str] = &[
     "clock",
     "hint",
     "stop_thinking",
+    "computer_play",
     "get_snapshot",
     "save_game",
     "open_game",

@@ -51,6 +51,10 @@ struct Sample {
     /// Feature counts of the side to move and of the opponent.
     me: [f64; N],
     opp: [f64; N],
+    /// The table fit's features: how many empty cells of each line-pattern set
+    /// ([`table::set_id`]) the side to move has, and the opponent.
+    me_sets: Vec<(u16, u16)>,
+    opp_sets: Vec<(u16, u16)>,
     /// 1 win, 0.5 draw, 0 loss for the side to move.
     y: f64,
     holdout: bool,
@@ -178,6 +182,8 @@ fn read_games(dirs: &[String]) -> Vec<Sample> {
                         samples.push(Sample {
                             me: counts(&b, me),
                             opp: counts(&b, me ^ 1),
+                            me_sets: table::set_counts(&b, me),
+                            opp_sets: table::set_counts(&b, me ^ 1),
                             y,
                             holdout,
                         });
@@ -315,7 +321,13 @@ fn table(w: &[f64], fixed: f64) -> String {
 }
 
 fn main() {
-    let dirs: Vec<String> = std::env::args().skip(1).collect();
+    let mut dirs: Vec<String> = std::env::args().skip(1).collect();
+    if dirs.first().is_some_and(|a| a == "table") {
+        dirs.remove(0);
+        let samples = read_games(&dirs);
+        table::fit(&samples);
+        return;
+    }
     let samples = read_games(&dirs);
     let w0 = hand_set();
     // The scale of the hand-set weights.
@@ -376,5 +388,202 @@ fn main() {
             table(&w[..N - 1], 1.0),
             w[N - 1].round()
         );
+    }
+}
+
+/// The table fit (`fit_gomoku_eval table DIR...`): one value per set of four line patterns
+/// (the cell's patterns in its four directions, in any order), for the side to move and for
+/// the other side, fitted to the games' results from the evaluation in force as the prior.
+/// It prints the losses and writes the table as Rust source to the file `OUT` names
+/// (default `eval_sets.rs`).
+mod table {
+    use super::Sample;
+    use std::sync::OnceLock;
+    use tengen_engine::ai::gomoku::master::board::Board;
+    use tengen_engine::ai::gomoku::master::eval::{cell_value, set_id, SETS};
+    use tengen_engine::ai::gomoku::master::pattern::{combine, p4};
+
+    /// The empty cells of colour `c` by their pattern set (the all-dead set left out: it is
+    /// worth nothing), as (set, count) pairs.
+    pub fn set_counts(b: &Board, c: usize) -> Vec<(u16, u16)> {
+        let mut n = vec![0u16; SETS];
+        for &i in b.board_cells() {
+            if !b.is_empty(i) || b.class(i, c) == p4::FORBID {
+                continue;
+            }
+            let pats = [b.pat(i, c, 0), b.pat(i, c, 1), b.pat(i, c, 2), b.pat(i, c, 3)];
+            n[set_id(&pats) as usize] += 1;
+        }
+        n[0] = 0;
+        n.iter().enumerate().filter(|(_, &k)| k > 0).map(|(id, &k)| (id as u16, k)).collect()
+    }
+
+    /// The four patterns of each set.
+    fn members() -> &'static Vec<[u8; 4]> {
+        static M: OnceLock<Vec<[u8; 4]>> = OnceLock::new();
+        M.get_or_init(|| {
+            let mut m = vec![[0u8; 4]; SETS];
+            for a in 0..12u8 {
+                for b in a..12 {
+                    for c in b..12 {
+                        for d in c..12 {
+                            let p = [a, b, c, d];
+                            m[set_id(&p) as usize] = p;
+                        }
+                    }
+                }
+            }
+            m
+        })
+    }
+
+    const TEMPO: usize = 2 * SETS;
+
+    /// The evaluation of a sample with weights `w` (quarters; the tempo in units).
+    fn eval(w: &[f64], s: &Sample) -> f64 {
+        let me: f64 = s.me_sets.iter().map(|&(id, k)| w[id as usize] * k as f64).sum();
+        let opp: f64 = s.opp_sets.iter().map(|&(id, k)| w[SETS + id as usize] * k as f64).sum();
+        (me - opp) / 4.0 + w[TEMPO]
+    }
+
+    fn sigmoid(v: f64) -> f64 {
+        1.0 / (1.0 + (-v).exp())
+    }
+
+    fn loss(samples: &[Sample], w: &[f64], k: f64, holdout: bool) -> f64 {
+        let (mut sum, mut n) = (0.0, 0.0);
+        for s in samples.iter().filter(|s| s.holdout == holdout) {
+            let p = sigmoid(eval(w, s) / k).clamp(1e-9, 1.0 - 1e-9);
+            sum -= s.y * p.ln() + (1.0 - s.y) * (1.0 - p).ln();
+            n += 1.0;
+        }
+        sum / n
+    }
+
+    /// Full-batch Adam on the training samples, a ridge of `lambda` (per squared quarter)
+    /// towards `prior`; only the sets seen `min_seen` times or more move; cell values stay
+    /// at or above zero.
+    fn adam(samples: &[Sample], prior: &[f64], k: f64, lambda: f64, free: &[bool]) -> Vec<f64> {
+        let m = prior.len();
+        let mut w = prior.to_vec();
+        let (mut m1, mut m2) = (vec![0.0; m], vec![0.0; m]);
+        let train: Vec<&Sample> = samples.iter().filter(|s| !s.holdout).collect();
+        let n = train.len() as f64;
+        let (b1, b2, lr) = (0.9f64, 0.999f64, 4.0);
+        for t in 1..=600 {
+            let mut g = vec![0.0; m];
+            for s in &train {
+                let p = sigmoid(eval(&w, s) / k);
+                let r = (p - s.y) / k / n;
+                for &(id, c) in &s.me_sets {
+                    g[id as usize] += r * c as f64 / 4.0;
+                }
+                for &(id, c) in &s.opp_sets {
+                    g[SETS + id as usize] -= r * c as f64 / 4.0;
+                }
+                g[TEMPO] += r;
+            }
+            for i in 0..m {
+                if !free[i] {
+                    continue;
+                }
+                let gi = g[i] + lambda * (w[i] - prior[i]);
+                m1[i] = b1 * m1[i] + (1.0 - b1) * gi;
+                m2[i] = b2 * m2[i] + (1.0 - b2) * gi * gi;
+                let mh = m1[i] / (1.0 - b1.powi(t));
+                let vh = m2[i] / (1.0 - b2.powi(t));
+                w[i] -= lr * mh / (vh.sqrt() + 1e-12);
+                if i != TEMPO && w[i] < 0.0 {
+                    w[i] = 0.0;
+                }
+            }
+        }
+        w
+    }
+
+    pub fn fit(samples: &[Sample]) {
+        let sets = members();
+        let mut prior = vec![0.0; 2 * SETS + 1];
+        for (id, pats) in sets.iter().enumerate() {
+            let v = cell_value(pats, combine(*pats, false));
+            prior[id] = v.mover as f64;
+            prior[SETS + id] = v.other as f64;
+        }
+        prior[0] = 0.0;
+        prior[SETS] = 0.0;
+        prior[TEMPO] = tengen_engine::ai::gomoku::master::eval::TEMPO as f64;
+        // The scale that best fits the evaluation in force.
+        let mut best = (f64::MAX, 0.0);
+        for k in (100..=2000).step_by(10) {
+            let l = loss(samples, &prior, k as f64, false);
+            if l < best.0 {
+                best = (l, k as f64);
+            }
+        }
+        let k = best.1;
+        println!(
+            "table fit: K = {k}; in force: train {:.5}, holdout {:.5}",
+            best.0,
+            loss(samples, &prior, k, true)
+        );
+        let min_seen: usize =
+            std::env::var("MIN_SEEN").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+        let mut seen = vec![0usize; 2 * SETS + 1];
+        for s in samples.iter().filter(|s| !s.holdout) {
+            for &(id, _) in &s.me_sets {
+                seen[id as usize] += 1;
+            }
+            for &(id, _) in &s.opp_sets {
+                seen[SETS + id as usize] += 1;
+            }
+        }
+        let mut free: Vec<bool> = seen.iter().map(|&n| n >= min_seen).collect();
+        free[0] = false;
+        free[SETS] = false;
+        free[TEMPO] = true;
+        // Sets whose class makes the position non-quiet (five and open-four points) never
+        // appear in the samples: they keep the values in force.
+        for (id, pats) in sets.iter().enumerate() {
+            let c = combine(*pats, false);
+            if c == p4::A_FIVE || c == p4::B_FLEX4 {
+                free[id] = false;
+                free[SETS + id] = false;
+            }
+        }
+        println!(
+            "{} of {} weights free (seen in {min_seen}+ training samples)",
+            free.iter().filter(|&&f| f).count(),
+            free.len()
+        );
+        let lambdas: Vec<f64> = std::env::var("LAMBDAS")
+            .ok()
+            .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
+            .unwrap_or_else(|| vec![1e-7, 1e-8, 1e-9]);
+        let mut chosen: Option<(f64, Vec<f64>)> = None;
+        for lambda in lambdas {
+            let w = adam(samples, &prior, k, lambda, &free);
+            let (tr, ho) = (loss(samples, &w, k, false), loss(samples, &w, k, true));
+            println!("lambda {lambda:e}: train {tr:.5}, holdout {ho:.5}, tempo {:.1}", w[TEMPO]);
+            if chosen.as_ref().is_none_or(|c| ho < c.0) {
+                chosen = Some((ho, w));
+            }
+        }
+        let (ho, w) = chosen.expect("at least one lambda");
+        let out = std::env::var("OUT").unwrap_or_else(|_| "eval_sets.rs".into());
+        let mut text = String::new();
+        text.push_str(&format!(
+            "// Written by `fit_gomoku_eval table` (engine/examples/fit_gomoku_eval.rs): holdout\n\
+             // cross-entropy {ho:.5} at K = {k}. Per line-pattern set: [side to move, other side],\n\
+             // in quarters of an evaluation unit.\n"
+        ));
+        text.push_str(&format!("pub const TEMPO: i32 = {};\n", w[TEMPO].round() as i64));
+        text.push_str(&format!("pub const SET_VALUES: [[u16; 2]; {SETS}] = [\n"));
+        for id in 0..SETS {
+            let q = |x: f64| x.round().clamp(0.0, 16383.0) as u16;
+            text.push_str(&format!("    [{}, {}],\n", q(w[id]), q(w[SETS + id])));
+        }
+        text.push_str("];\n");
+        std::fs::write(&out, text).expect("writable OUT");
+        println!("wrote {out}");
     }
 }

@@ -38,29 +38,47 @@ fn check_order(lines: &[PvLine]) {
 }
 
 const MIDGAMES: [&str; 3] = ["h8 i9 j8 h10", "h8 h9 i8 g8 j9 i7", "h8 i9 i8 j8 g8 f8 h7"];
+/// More quiet middle games (no forced win for either side).
+const MORE: [&str; 3] = ["h8 i7 g9 j6 g7", "h8 h9 g9 i7 g7 g8", "h8 i9 h10 g9 j9 i8 i10"];
 
 #[test]
 fn gomoku_line_one_is_the_single_pv_answer_and_the_lines_are_distinct_and_ordered() {
-    for moves in MIDGAMES {
-        let pos = gomoku(moves);
-        let limits = Limits::depth(4);
-        let cancel = CancelFlag::new();
-        let single = GomokuMaster::new(3).search(&pos, &limits, &cancel, &mut |_| {});
-        let lines = GomokuMaster::new(3).search_multi(&pos, &limits, 4, &cancel, &mut |_| {});
-        assert_eq!(lines.len(), 4, "{moves}");
-        check_order(&lines);
-        // Line 1 is the single search's move with its score, unless a later line scored
-        // its own move higher (then the single search's move is among the lines).
-        let same = lines.iter().find(|l| l.mv == single.best).expect("single-PV move listed");
-        assert_eq!(same.score, single.info.score, "{moves}: {lines:?} vs {:?}", single.best);
-        assert!(rank(lines[0].score) >= rank(single.info.score));
-        for l in &lines {
-            let Move::Place(p) = l.mv else { panic!("a pass in Gomoku") };
-            assert!(pos.is_legal(p).is_ok());
-            assert_eq!(l.bound, Bound::Exact);
-            assert_eq!(l.depth, 4, "{moves}: {l:?}");
+    let mut bounded = 0;
+    for moves in MIDGAMES.iter().chain(&MORE) {
+        for depth in [3, 4, 5] {
+            let pos = gomoku(moves);
+            let limits = Limits::depth(depth);
+            let cancel = CancelFlag::new();
+            let single = GomokuMaster::new(3).search(&pos, &limits, &cancel, &mut |_| {});
+            let lines = GomokuMaster::new(3).search_multi(&pos, &limits, 4, &cancel, &mut |_| {});
+            assert_eq!(lines.len(), 4, "{moves}");
+            check_order(&lines);
+            // Line 1 is the single search's move with its score, exact.
+            assert_eq!(lines[0].mv, single.best, "{moves} at depth {depth}: {lines:?}");
+            assert_eq!(lines[0].score, single.info.score, "{moves} at depth {depth}: {lines:?}");
+            assert_eq!(lines[0].bound, Bound::Exact);
+            for l in &lines {
+                let Move::Place(p) = l.mv else { panic!("a pass in Gomoku") };
+                assert!(pos.is_legal(p).is_ok());
+                assert_eq!(l.depth, depth, "{moves}: {l:?}");
+            }
+            // A later line is exact, or (its move rated above line 1 by its own search) a
+            // lower bound at line 1's score.
+            for l in &lines[1..] {
+                match l.bound {
+                    Bound::Exact => assert!(rank(l.score) <= rank(lines[0].score)),
+                    Bound::Lower => {
+                        assert_eq!(l.score, lines[0].score, "{moves}: {lines:?}");
+                        bounded += 1;
+                    }
+                    Bound::Upper => panic!("an upper bound in {lines:?}"),
+                }
+            }
         }
     }
+    // The case that made line 1 and the single search differ before: still met (and
+    // bounded) on these positions.
+    assert!(bounded > 0, "no later line outscored line 1 on these positions");
 }
 
 #[test]
@@ -201,7 +219,7 @@ fn reversi_every_move_at_a_fixed_depth_is_each_moves_own_search() {
     check_order(&lines);
     assert_eq!(lines.len(), legal.len());
     let best = engine.search(&pos, &Limits::depth(3), &CancelFlag::new(), &mut |_| {});
-    assert_eq!(lines[0].score, best.info.score);
+    assert_eq!((lines[0].mv, lines[0].score), (best.best, best.info.score));
     for l in &lines {
         let Move::Place(q) = l.mv else { unreachable!() };
         let mut after = pos;
@@ -215,6 +233,39 @@ fn reversi_every_move_at_a_fixed_depth_is_each_moves_own_search() {
         );
         let (Score::Eval(v), Score::Eval(w)) = (l.score, r.info.score) else { panic!() };
         assert_eq!(v, -w, "{q:?}");
+    }
+}
+
+#[test]
+fn reversi_line_one_is_the_single_pv_answer_at_a_fixed_depth() {
+    // Midgame positions, each move's value (every move) and the N best by exclusion: line 1
+    // is what a fresh single-PV search at the same depth plays, with its score.
+    for seed in 0..6 {
+        let pos = reversi_endgame(seed, 40);
+        if pos.is_game_over() || pos.must_pass() {
+            continue;
+        }
+        let legal = pos.legal_points().len();
+        for depth in [2, 3, 4] {
+            let limits = Limits::depth(depth);
+            let single =
+                ReversiMaster::new(1).search(&pos, &limits, &CancelFlag::new(), &mut |_| {});
+            for n in [legal, 2.min(legal)] {
+                let lines = ReversiMaster::new(1).search_multi(
+                    &pos,
+                    &limits,
+                    n,
+                    &CancelFlag::new(),
+                    &mut |_| {},
+                );
+                check_order(&lines);
+                assert_eq!(
+                    (lines[0].mv, lines[0].score),
+                    (single.best, single.info.score),
+                    "seed {seed}, depth {depth}, {n} lines: {lines:?}"
+                );
+            }
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! Live analysis: the "Analyse" switch runs the strongest level of the game without end
 //! on the position shown ([`Session::shown_position`]), and starts again whenever that position
-//! changes. It pauses while the computer chooses its own move (that search has priority)
-//! and while the window is hidden, and resumes after.
+//! changes. It pauses while the computer chooses its own move (that search has priority),
+//! while the board editor is open (the stones shown are the editor's, not the position
+//! analysed) and while the window is hidden, and resumes after.
 //!
 //! [`sync`] is the one place that decides: it is called after every published snapshot
 //! (every change of the game) and by the analysis commands. The search runs on Tokio's
@@ -47,6 +48,12 @@ fn computer_busy(session: &Session) -> bool {
         || session.review.running.is_some()
 }
 
+/// Whether analysis waits: the computer needs the engine, or the board editor is open (its
+/// board is not the position shown, and the candidates would cover the stones edited).
+fn held(session: &Session) -> bool {
+    computer_busy(session) || session.editor.is_some()
+}
+
 /// What the switch and the setting say (the answer of the analysis commands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct AnalysisSettings {
@@ -62,7 +69,8 @@ pub enum AnalysisState {
     Running,
     /// Finished by itself: every line is proven (or the engine cannot go deeper).
     Done,
-    /// Waiting for the computer's move, or for the window to be shown again.
+    /// Waiting for the computer's move, for the board editor to close, or for the window to
+    /// be shown again.
     Paused,
     /// The game is over: nothing to analyse.
     Over,
@@ -233,9 +241,9 @@ impl Analysis {
     }
 
     /// What to do now that the position shown is `pos` (`busy`: the computer is choosing
-    /// its move; `memory`: the bytes the engine's tables may take). Switched off or at the
-    /// game's end, the engine is dropped with its tables (a run still searching keeps it
-    /// until it stops); paused, it is kept.
+    /// its move, or the editor is open; `memory`: the bytes the engine's tables may take).
+    /// Switched off or at the game's end, the engine is dropped with its tables (a run still
+    /// searching keeps it until it stops); paused, it is kept.
     fn decide(&mut self, pos: &Position, busy: bool, memory: usize) -> Decision {
         let why_not = if !self.settings.on {
             Some(AnalysisState::Off)
@@ -349,7 +357,7 @@ pub fn sync<R: Runtime>(app: &AppHandle<R>) {
     let (pos, busy, memory) = {
         let session = state.lock();
         let memory = session.settings.engine_memory();
-        (session.shown_position().clone(), computer_busy(&session), memory)
+        (session.shown_position().clone(), held(&session), memory)
     };
     let (decision, run, wanted) = {
         let mut a = handle.lock();

@@ -49,23 +49,27 @@ fn described(session: &Session) -> &Game {
     &session.game
 }
 
-/// A key of a game's position: its kind and its moves.
+/// A key of a game's position: its kind, its start (a set-up one, from the board editor, or
+/// the usual one) and its moves.
 fn key_of(game: &Game) -> u64 {
     let mut h = DefaultHasher::new();
     format!("{:?}", game.config().kind).hash(&mut h);
+    if let Some(setup) = game.setup() {
+        (&setup.black, &setup.white, setup.to_move).hash(&mut h);
+    }
     game.history().iter().for_each(|r| r.mv.hash(&mut h));
     h.finish()
 }
 
-/// The last placed move of `game` and the position before it; `None` before the first move
-/// and once the game is over.
+/// The last placed move of `game` and the position before it (replayed from the game's
+/// start, a set-up one included); `None` before the first move and once the game is over.
 fn subject(game: &Game) -> Option<Subject> {
     if game.result().is_some() {
         return None;
     }
     let history = game.history();
     let last = history.iter().rposition(|r| matches!(r.mv, Move::Place(_)))?;
-    let mut before = Position::new(game.config().kind).ok()?;
+    let mut before: Position = game.start_position().clone();
     for r in &history[..last] {
         before.play(r.mv).ok()?;
     }
@@ -149,9 +153,9 @@ pub fn refresh<R: Runtime>(app: &AppHandle<R>) {
 mod tests {
     use super::*;
     use crate::storage::Settings;
-    use tengen_engine::game::{GameConfig, GameKind, PlayerKind};
+    use tengen_engine::game::{GameConfig, GameKind, PlayerKind, Setup};
     use tengen_engine::gomoku::Rule;
-    use tengen_engine::Point;
+    use tengen_engine::{Color, Point};
 
     fn session(coach: bool) -> Session {
         let config = GameConfig {
@@ -167,6 +171,77 @@ mod tests {
 
     fn play(s: &mut Session, x: u8, y: u8) {
         s.game.play(Move::Place(Point::new(x, y)), 0).unwrap();
+    }
+
+    /// A session whose game starts from `setup` (as the editor's "play from here" makes it).
+    fn set_up(kind: GameKind, setup: Setup) -> Session {
+        let config = GameConfig {
+            kind,
+            black: PlayerKind::Human,
+            white: PlayerKind::Human,
+            time_per_move_ms: 1000,
+            time_control: Default::default(),
+            opening: Default::default(),
+        };
+        let game = Game::from_setup(config, setup).unwrap();
+        Session::new(game, Settings { coach: true, ..Settings::default() })
+    }
+
+    #[test]
+    fn a_set_up_start_is_the_board_described_and_part_of_the_key() {
+        // Black f8 g8 set up (white a15 c15), black plays h8: an open three, which only the
+        // set-up stones make.
+        let gomoku = GameKind::Gomoku { rule: Rule::Freestyle, size: 15 };
+        let setup = Setup {
+            black: vec![Point::new(5, 7), Point::new(6, 7)],
+            white: vec![Point::new(0, 0), Point::new(2, 0)],
+            to_move: Color::Black,
+        };
+        let mut s = set_up(gomoku, setup.clone());
+        play(&mut s, 7, 7);
+        let job = next_job(&mut s).expect("the move to describe");
+        assert_eq!(job.before.stone(Point::new(5, 7)), Some(Color::Black));
+        let facts = describe(&job).facts;
+        assert!(facts.iter().any(|f| matches!(f, Fact::OpenThree { .. })), "{facts:?}");
+        // The same move from another start is another position.
+        let mut other =
+            set_up(gomoku, Setup { black: vec![Point::new(5, 7), Point::new(6, 8)], ..setup });
+        play(&mut other, 7, 7);
+        assert_ne!(key_of(&s.game), key_of(&other.game));
+    }
+
+    #[test]
+    fn a_reversi_move_from_a_set_up_start_is_described_on_that_board() {
+        // A position of a seeded game where the next move gives a corner away, set up in
+        // the editor; the move played from there is described as giving the corner.
+        let mut rng = tengen_engine::rng::Rng::new(21);
+        let found = (0..500).find_map(|_| {
+            let mut pos = Position::new(GameKind::Reversi).unwrap();
+            for _ in 0..12 {
+                let legal = pos.legal_points();
+                if legal.is_empty() {
+                    return None;
+                }
+                let p = legal[rng.below(legal.len() as u64) as usize];
+                pos.play(Move::Place(p)).ok()?;
+                if pos.must_pass() {
+                    return None;
+                }
+            }
+            pos.legal_points().into_iter().find_map(|p| {
+                let facts = coach::explain(&pos, Move::Place(p), NODES).ok()?;
+                facts
+                    .iter()
+                    .any(|f| matches!(f, Fact::GivesCorner { .. }))
+                    .then(|| (pos.clone(), p))
+            })
+        });
+        let (pos, p) = found.expect("a move that gives a corner");
+        let mut s = set_up(GameKind::Reversi, Setup::of(&pos));
+        s.game.play(Move::Place(p), 0).unwrap();
+        let job = next_job(&mut s).expect("the move to describe");
+        let facts = describe(&job).facts;
+        assert!(facts.iter().any(|f| matches!(f, Fact::GivesCorner { .. })), "{facts:?}");
     }
 
     #[test]

@@ -83,6 +83,13 @@ pub fn opening_choice<R: Runtime>(app: AppHandle<R>, choice: Arg<Choice>) -> App
     change(&app, |s| s.opening_choice(choice.0))
 }
 
+/// "Computer plays here": at a position stepped back to where the computer is to move, it
+/// moves from there (its move starts a variation, or follows the line).
+#[tauri::command(async)]
+pub fn computer_play<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {
+    change(&app, |s| s.computer_plays_here().map(|()| Vec::new()))
+}
+
 /// Takes back the last move (against the computer, its reply and the human's move).
 #[tauri::command(async)]
 pub fn undo<R: Runtime>(app: AppHandle<R>) -> AppResult<Snapshot> {

@@ -23,6 +23,9 @@ pub enum AppError {
     /// A move was tried for a side that the computer plays.
     #[error("It is not your turn: {color} is played by the computer.")]
     NotYourTurn { color: Color },
+    /// "Computer plays here" where a person plays the side to move.
+    #[error("{color} is played by a person: the computer does not move for them.")]
+    NotComputersTurn { color: Color },
     #[error("There is no move to take back.")]
     NothingToUndo,
     #[error("There is no move to play again.")]
@@ -79,6 +82,7 @@ impl AppError {
             AppError::IllegalMove { .. } => "illegal_move",
             AppError::ComputerThinking => "computer_thinking",
             AppError::NotYourTurn { .. } => "not_your_turn",
+            AppError::NotComputersTurn { .. } => "not_computers_turn",
             AppError::NothingToUndo => "nothing_to_undo",
             AppError::NothingToRedo => "nothing_to_redo",
             AppError::GameOver => "game_over",
@@ -109,7 +113,9 @@ impl AppError {
                 }
                 v
             }
-            AppError::NotYourTurn { color } => json!({ "color": color }),
+            AppError::NotYourTurn { color } | AppError::NotComputersTurn { color } => {
+                json!({ "color": color })
+            }
             AppError::InvalidThreads { value, max } => json!({ "value": value, "max": max }),
             AppError::InvalidArgument { field, detail } => {
                 json!({ "field": field, "detail": detail })
@@ -281,6 +287,7 @@ mod tests {
     fn every_code_is_snake_case() {
         let all = [
             AppError::ComputerThinking,
+            AppError::NotComputersTurn { color: Color::Black },
             AppError::NothingToUndo,
             AppError::NothingToRedo,
             AppError::GameOver,

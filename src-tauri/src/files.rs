@@ -145,8 +145,23 @@ pub async fn ask_save_path<R: Runtime>(
     picked.into_path().map_err(|e| AppError::invalid("path", e.to_string()))
 }
 
+/// The file the end-to-end tests open through Open: the app started with
+/// `--e2e-open=PATH` answers Open with PATH instead of the system's file dialog, which
+/// WebDriver cannot drive (tests/e2e/open.test.mjs). Debug builds only: a release build has
+/// no such argument.
+#[cfg(debug_assertions)]
+fn e2e_open_path() -> Option<PathBuf> {
+    std::env::args_os()
+        .skip(1)
+        .find_map(|a| a.to_str().and_then(|a| a.strip_prefix("--e2e-open=")).map(PathBuf::from))
+}
+
 /// Asks which game file to open (a file dialog); `Cancelled` when the user closes it.
 pub async fn ask_open_path<R: Runtime>(app: &AppHandle<R>) -> AppResult<PathBuf> {
+    #[cfg(debug_assertions)]
+    if let Some(path) = e2e_open_path() {
+        return Ok(path);
+    }
     let dialog = app
         .try_state::<Dialog<R>>()
         .ok_or_else(|| AppError::Internal("file dialogs are not available".into()))?;

@@ -51,6 +51,7 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         commands::clock,
         commands::hint,
         commands::stop_thinking,
+        commands::computer_play,
         commands::get_snapshot,
         commands::save_game,
         commands::open_game,

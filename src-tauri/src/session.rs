@@ -17,7 +17,7 @@ use tengen_engine::game::opening::computer::{Act, Judge};
 use tengen_engine::game::opening::{self, Choice};
 use tengen_engine::game::{
     Clock, EndReason, ForfeitReason, Game, GameConfig, GameError, GameKind, NodeId, PlayerKind,
-    Position, Setup, TimeControl, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS,
+    Position, Setup, TimeControl, DEFAULT_GOMOKU_SIZE, DEFAULT_TIME_PER_MOVE_MS, ROOT,
 };
 use tengen_engine::gomocup::{Brain, BrainError};
 use tengen_engine::nboard::{NboardEngine, NboardError};
@@ -345,6 +345,9 @@ pub struct Session {
     snapshots: u64,
     /// The board editor, while it is open (the game waits behind it).
     pub editor: Option<Editor>,
+    /// A position stepped back to where the player asked the computer to move ("Computer
+    /// plays here"): the computer moves there although the line shown goes on after it.
+    play_here: Option<(u64, NodeId)>,
     /// What the coach said about the position shown (see `coach.rs`).
     pub coach: crate::coach::Coach,
     /// The game review and the one under way (see `review.rs`).
@@ -367,6 +370,9 @@ pub enum Nav {
     Ply { ply: u32 },
     /// A node of the tree (a variation's move in the move list).
     Node { node: u32 },
+    /// The position after `ply` moves of the main line (0: the start), whatever line is
+    /// shown: the review's plies (its graph, "next mistake") are the main line's.
+    Main { ply: u32 },
 }
 
 /// What to do with a variation (the `variation` command).
@@ -510,6 +516,7 @@ impl Session {
             seed: seed_from_clock(),
             snapshots: 0,
             editor: None,
+            play_here: None,
             coach: Default::default(),
             review: Default::default(),
         }
@@ -558,6 +565,19 @@ impl Session {
             Nav::Node { node } => game
                 .goto(node as NodeId)
                 .map_err(|_| AppError::invalid("node", format!("no move {node} in the game")))?,
+            Nav::Main { ply } => {
+                // Through the main line's end, so that the line shown is the main line
+                // after the position too (its remembered continuation), then back to `ply`.
+                let main = game.tree().main_line();
+                if ply as usize > main.len() {
+                    let len = main.len();
+                    let detail = format!("{ply} is past the main line's {len}");
+                    return Err(AppError::invalid("ply", detail));
+                }
+                let internal = |e: GameError| AppError::Internal(e.to_string());
+                game.goto(main.last().copied().unwrap_or(ROOT)).map_err(internal)?;
+                game.go_to_ply(ply as usize).map_err(internal)?
+            }
         }
         if self.game.cursor() != before {
             self.changed();
@@ -672,6 +692,7 @@ impl Session {
         self.hint = None;
         self.heat.clear();
         self.notice = None;
+        self.play_here = None;
         self.trim_review();
         if self.game.result().is_some() {
             self.release_engines();
@@ -1074,6 +1095,42 @@ impl Session {
         Ok(events)
     }
 
+    /// Whether "Computer plays here" applies: a position stepped back to (the line shown goes
+    /// on after it), at the computer's turn, where nothing else moves it (no search under
+    /// way, no editor, nothing holding the computer, not asked already).
+    pub fn computer_can_play_here(&self) -> bool {
+        self.editor.is_none()
+            && self.thinking.is_none()
+            && self.game.result().is_none()
+            && self.game.redo_len() > 0
+            && !self.game.acting_player().is_human()
+            && !self.computer_held()
+            && self.play_here != Some((self.game_epoch, self.game.cursor()))
+    }
+
+    /// "Computer plays here": the computer moves from the position shown, a position stepped
+    /// back to at its turn, as it would at the end of the line: its move starts a variation,
+    /// or follows the line when it is the move already there (as a person's move there
+    /// would). Nothing to do at the end of the line (the computer moves there by itself).
+    pub fn computer_plays_here(&mut self) -> AppResult<()> {
+        self.not_editing()?;
+        if self.game.result().is_some() {
+            return Err(AppError::GameOver);
+        }
+        if self.thinking.is_some() {
+            return Err(AppError::ComputerThinking);
+        }
+        if self.game.acting_player().is_human() {
+            return Err(AppError::NotComputersTurn { color: self.game.side_to_move() });
+        }
+        if self.game.redo_len() > 0 {
+            self.play_here = Some((self.game_epoch, self.game.cursor()));
+            // A failed engine may try again at the player's request.
+            self.stalled_at = None;
+        }
+        Ok(())
+    }
+
     /// Refuses a human's action while the computer acts now (its move or opening step).
     fn human_acts(&self) -> AppResult<()> {
         let color = self.game.side_to_move();
@@ -1222,12 +1279,14 @@ impl Session {
         // The clock of the game as it is now (a new or loaded game brings its own).
         self.sync_clock(Instant::now());
         // The computer plays only at the end of the line shown: a position stepped back to
-        // is looked at, and a move played there (a new variation) is answered.
+        // is looked at, and a move played there (a new variation) is answered; "Computer
+        // plays here" makes it move at a position stepped back to.
+        let asked_here = self.play_here == Some((self.game_epoch, self.game.cursor()));
         if self.thinking.is_some()
             || self.game.result().is_some()
             || self.stalled_at == Some(self.generation)
             || self.editor.is_some()
-            || self.game.redo_len() > 0
+            || (self.game.redo_len() > 0 && !asked_here)
             || self.computer_held()
         {
             return None;

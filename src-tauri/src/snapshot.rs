@@ -43,9 +43,27 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// A move tried instead of a move of the line shown (the first move of a variation).
+/// How many moves of a variation the move list shows (its first and those after it along
+/// its own main line); a longer one ends in "…" (`more`).
+pub const ALT_MOVES: usize = 4;
+
+/// A move tried instead of a move of the line shown (the first move of a variation), with
+/// the moves that follow it in that variation (up to [`ALT_MOVES`] in all).
 #[derive(Clone, Debug, Serialize)]
 pub struct Alt {
+    pub node: usize,
+    pub label: String,
+    /// The variation's next moves, each with its node (to step into the line there).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub then: Vec<AltStep>,
+    /// Whether the variation goes on past what is listed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub more: bool,
+}
+
+/// A move of a variation after its first.
+#[derive(Clone, Debug, Serialize)]
+pub struct AltStep {
     pub node: usize,
     pub label: String,
 }
@@ -186,6 +204,9 @@ pub struct Snapshot {
     pub heat: Vec<ScoredPoint>,
     pub can_undo: bool,
     pub can_redo: bool,
+    /// A position stepped back to at the computer's turn: "Computer plays here" is offered
+    /// (the `computer_play` command).
+    pub computer_can_play: bool,
     pub notice: Option<Notice>,
     /// Each of the app's files that start-up found corrupt (`file_reset`) or could not read
     /// (`file_unreadable`), until the player's first change.
@@ -236,6 +257,7 @@ impl Snapshot {
             heat: Vec::new(),
             can_undo: false,
             can_redo: false,
+            computer_can_play: false,
             notice: None,
             file_notices: Vec::new(),
             result: None,
@@ -309,7 +331,18 @@ pub fn build(session: &Session) -> Snapshot {
                 .filter(|&&c| c != node)
                 .filter_map(|&c| {
                     let label = pos.move_label(tree.record(c)?.mv);
-                    Some(Alt { node: c, label })
+                    let mut then = Vec::new();
+                    let mut at = c;
+                    while let Some(next) = tree.next(at) {
+                        if then.len() + 1 == ALT_MOVES {
+                            break;
+                        }
+                        let step = pos.move_label(tree.record(next)?.mv);
+                        then.push(AltStep { node: next, label: step });
+                        at = next;
+                    }
+                    let more = tree.next(at).is_some();
+                    Some(Alt { node: c, label, then, more })
                 })
                 .collect();
             let label = pos.move_label(r.mv);
@@ -397,6 +430,7 @@ pub fn build(session: &Session) -> Snapshot {
         heat: ScoredPoint::list(&session.heat),
         can_undo: session.can_undo(),
         can_redo: game.redo_len() > 0,
+        computer_can_play: session.computer_can_play_here(),
         notice: session.notice.clone(),
         file_notices: session.file_notices.clone(),
         result,

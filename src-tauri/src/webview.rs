@@ -67,6 +67,11 @@ pub fn tune<R: Runtime>(app: &AppHandle<R>) {
             use webkit2gtk::{HardwareAccelerationPolicy, SettingsExt, WebViewExt};
             if let Some(settings) = WebViewExt::settings(&webview.inner()) {
                 settings.set_hardware_acceleration_policy(HardwareAccelerationPolicy::Never);
+                // Ctrl+C: the page writes the text the backend gives (`copy_text`) to the
+                // clipboard once that answer is in, after the key's user gesture is spent:
+                // WebKitGTK then refuses navigator.clipboard and execCommand("copy") unless
+                // the page may use the clipboard.
+                settings.set_javascript_can_access_clipboard(true);
             }
         });
         if let Err(e) = applied {

@@ -87,6 +87,84 @@ fn analysis_restarts_on_every_change_and_stops_when_switched_off() {
 }
 
 #[test]
+fn analysis_restarts_on_a_step_through_the_game() {
+    let h = Harness::new("analysis-steps");
+    let events = h.events("analysis");
+    h.ok("new_game", json!({ "config": gomoku_config("freestyle", 15, human(), human(), 1000) }));
+    for (x, y) in [(7, 7), (8, 8), (8, 6), (6, 8)] {
+        h.ok("play_move", json!({"x": x, "y": y}));
+    }
+    h.ok("set_analysis", json!({"on": true, "lines": 2}));
+    let first = next(&events, "lines at the end of the game", |e| with_lines(e, 2));
+    assert_eq!(first["color"], "black");
+    let run = |e: &Value| e["run"].as_u64().unwrap();
+    // One step back: a new run on the position shown, white to move; the moves stay.
+    let s = h.ok("navigate", json!({"nav": {"to": "back"}}));
+    assert_eq!((s["ply"].as_u64(), s["moves"].as_array().map(Vec::len)), (Some(3), Some(4)));
+    let back = next(&events, "lines a step back", |e| run(e) > run(&first) && with_lines(e, 2));
+    assert_eq!(back["color"], "white");
+    let stone = |e: &Value| (e["lines"][0]["x"].as_u64(), e["lines"][0]["y"].as_u64());
+    assert!(
+        s["board"][stone(&back).1.unwrap() as usize][stone(&back).0.unwrap() as usize].is_null(),
+        "a line of the position shown plays on an empty point"
+    );
+    // To a ply: another run, black to move on the position after two moves.
+    h.ok("navigate", json!({"nav": {"to": "ply", "ply": 2}}));
+    let two = next(&events, "lines at ply 2", |e| run(e) > run(&back) && with_lines(e, 2));
+    assert_eq!(two["color"], "black");
+    // To the start: the empty board is analysed too.
+    h.ok("navigate", json!({"nav": {"to": "first"}}));
+    let start = next(&events, "lines at the start", |e| run(e) > run(&two) && with_lines(e, 2));
+    assert_eq!(start["color"], "black");
+    assert_eq!(stone(&start), (Some(7), Some(7)), "the centre on the empty board");
+    // Back to the end of the game: its position is analysed again.
+    h.ok("navigate", json!({"nav": {"to": "last"}}));
+    let end = next(&events, "lines at the end again", |e| run(e) > run(&start) && with_lines(e, 2));
+    assert_eq!(end["color"], "black");
+    h.ok("set_analysis", json!({"on": false, "lines": 2}));
+    next(&events, "off", |e| e["state"] == "off");
+}
+
+#[test]
+fn the_board_editor_pauses_analysis_and_it_resumes_after() {
+    let h = Harness::new("analysis-editor");
+    let events = h.events("analysis");
+    h.ok("new_game", json!({ "config": gomoku_config("freestyle", 15, human(), human(), 1000) }));
+    for (x, y) in [(7, 7), (8, 8), (8, 6)] {
+        h.ok("play_move", json!({"x": x, "y": y}));
+    }
+    h.ok("set_analysis", json!({"on": true, "lines": 2}));
+    let first = next(&events, "lines of the game", |e| with_lines(e, 2));
+    let run = |e: &Value| e["run"].as_u64().unwrap();
+    // The editor opens: analysis pauses (no lines over the stones being edited).
+    h.ok("edit", json!({"op": {"op": "enter", "from_current": true}}));
+    let paused = next(&events, "paused for the editor", |e| e["state"] == "paused");
+    assert!(paused["lines"].as_array().unwrap().is_empty());
+    h.ok("edit", json!({"op": {"op": "set", "x": 0, "y": 0, "stone": "white"}}));
+    h.ok("edit", json!({"op": {"op": "set", "x": 1, "y": 0, "stone": "black"}}));
+    std::thread::sleep(Duration::from_millis(200));
+    while let Ok(e) = events.try_recv() {
+        assert_ne!(e["state"], "running", "analysis ran while the editor was open: {e}");
+    }
+    // Cancelled: the game's position is analysed again.
+    h.ok("edit", json!({"op": {"op": "cancel"}}));
+    let again =
+        next(&events, "lines after the editor", |e| run(e) > run(&first) && with_lines(e, 2));
+    assert_eq!(again["color"], "white");
+    // Done: the set-up position (a white stone more, black to move) is analysed.
+    h.ok("edit", json!({"op": {"op": "enter", "from_current": true}}));
+    next(&events, "paused again", |e| e["state"] == "paused");
+    h.ok("edit", json!({"op": {"op": "set", "x": 0, "y": 0, "stone": "white"}}));
+    h.ok("edit", json!({"op": {"op": "to_move", "color": "black"}}));
+    h.ok("edit", json!({"op": {"op": "done", "black": human(), "white": human()}}));
+    let set_up =
+        next(&events, "lines of the set-up position", |e| run(e) > run(&again) && with_lines(e, 2));
+    assert_eq!(set_up["color"], "black");
+    h.ok("set_analysis", json!({"on": false, "lines": 2}));
+    next(&events, "off", |e| e["state"] == "off");
+}
+
+#[test]
 fn the_computers_move_pauses_analysis_and_it_resumes_after() {
     let h = Harness::new("analysis-computer").with_fake_engines();
     let events = h.events("analysis");

@@ -50,3 +50,29 @@ fn the_coach_describes_each_move_once_turned_on() {
     h.ok("play_move", json!({"x": 8, "y": 7}));
     assert!(h.snapshot()["coach"].is_null());
 }
+
+#[test]
+fn after_the_editors_play_from_here_the_coach_describes_the_set_up_board() {
+    let h = Harness::new("coach-setup");
+    h.ok("new_game", json!({ "config": gomoku_config("freestyle", 15, human(), human(), 1000) }));
+    let mut on = h.ok("get_settings", json!({}));
+    on["coach"] = json!(true);
+    h.ok("set_settings", json!({ "settings": on }));
+    // Set up black f8 g8 (white a15 c15), black to move, and play from there.
+    h.ok("edit", json!({"op": {"op": "enter", "from_current": false}}));
+    for (x, y, stone) in [(5, 7, "black"), (6, 7, "black"), (0, 0, "white"), (2, 0, "white")] {
+        h.ok("edit", json!({"op": {"op": "set", "x": x, "y": y, "stone": stone}}));
+    }
+    let s = h.ok("edit", json!({"op": {"op": "done", "black": human(), "white": human()}}));
+    assert_eq!((s["ply"].as_u64(), s["toMove"].as_str()), (Some(0), Some("black")));
+    // h8 makes an open three with the set-up stones (alone, it would make nothing).
+    h.ok("play_move", json!({"x": 7, "y": 7}));
+    let s = h.wait_until(10, "the coach's facts", |s| s["coach"]["ply"] == 1);
+    let f = facts(&s);
+    assert!(!f.is_empty(), "the set-up stones are on the board described: {s}");
+    assert_eq!(f[0]["kind"], "open_three", "{f:?}");
+    assert_eq!(
+        (f[0]["from"].clone(), f[0]["to"].clone()),
+        (json!({"x": 5, "y": 7}), json!({"x": 7, "y": 7}))
+    );
+}

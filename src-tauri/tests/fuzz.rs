@@ -136,13 +136,14 @@ fn color(rng: &mut Rng) -> Value {
 fn study_call(rng: &mut Rng, size: i64) -> (&'static str, Value) {
     match rng.below(20) {
         0..=5 => {
-            let nav = match rng.below(8) {
+            let nav = match rng.below(9) {
                 0 => json!({"to": "back"}),
                 1 => json!({"to": "forward"}),
                 2 => json!({"to": "first"}),
                 3 => json!({"to": "last"}),
                 4 | 5 => json!({"to": "ply", "ply": node(rng)}),
                 6 => json!({"to": "node", "node": node(rng)}),
+                7 => json!({"to": "main", "ply": node(rng)}),
                 _ => junk(rng),
             };
             ("navigate", json!({ "nav": nav }))
@@ -201,6 +202,7 @@ fn study_call(rng: &mut Rng, size: i64) -> (&'static str, Value) {
             };
             ("paste_game", json!({ "text": text }))
         }
+        _ if rng.below(3) == 0 => ("computer_play", json!({})),
         _ => ("copy_text", json!({"what": *rng.choose(&["line", "position", "board"]).unwrap()})),
     }
 }
@@ -245,6 +247,7 @@ const CODES: &[&str] = &[
     "illegal_move",
     "computer_thinking",
     "not_your_turn",
+    "not_computers_turn",
     "nothing_to_undo",
     "nothing_to_redo",
     "game_over",

@@ -62,6 +62,16 @@ test('Gomoku: turn on analysis and see N candidates with their scores', async ()
   await sleep(500);
   await shot('analysis-gomoku-dark-zh');
   await settingsTo('en', 'light');
+  // The board editor: the candidates leave the board (analysis pauses), and come back after.
+  await s.click('[data-testid="edit"]');
+  await s.waitFor(`return ${CANDIDATES} === 0 && /board editor/.test(document.querySelector('#analysis-status').textContent)`, { what: 'analysis paused for the editor' });
+  await sleep(300);
+  await shot('analysis-editor-light-en');
+  await settingsTo('zh-CN', 'dark');
+  await shot('analysis-editor-dark-zh');
+  await settingsTo('en', 'light');
+  await s.click('#editor-bar [data-op="cancel"]');
+  await s.waitFor(`return ${CANDIDATES} === 3`, { timeout: 30000, what: 'the candidates again' });
 });
 
 test('Reversi: every legal move gets its value', async () => {

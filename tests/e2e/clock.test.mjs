@@ -48,6 +48,6 @@ test('the side to move runs, the pause button stops it, and the flag ends the ga
   assert.match(await s.execute(STATUS), /黑方胜 — 白方超时负/);
   await s.waitFor(`return document.querySelector('#result-dialog').open`, { what: 'the result dialog' });
   await shot('dark-zh-lost-on-time');
-  await s.click('#result-dialog button[value="close"]');
+  await s.execute(`document.querySelector('#result-dialog').close(); return true;`);
   await setSettings({ language: 'en', theme: 'light' });
 });

@@ -24,7 +24,7 @@ test('the coach names an open three and a forced win, in both languages and them
   // Black f8 g8 h8, white on the top row.
   await play(freestyle, [[5, 7], [0, 0], [6, 7], [2, 0], [7, 7]]);
   await s.waitFor(`${COACH}.includes('open three')`, { what: 'the coach on the open three' });
-  assert.match(await s.execute(COACH), /Black makes an open three f8–h8: block at e8 or i8\./);
+  assert.match(await s.execute(COACH), /Black makes an open three f8–h8 \(活三\): block at e8 or i8\./);
   await shot('light-en');
   await setSettings({ language: 'zh-CN', theme: 'dark' });
   await s.waitFor(`${COACH}.includes('活三')`, { what: 'the coach in Chinese' });

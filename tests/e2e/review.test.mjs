@@ -63,3 +63,31 @@ test('Gomoku: review a game, see the graph and jump to the blunder', async () =>
   await shot('review-gomoku-light-zh');
   await settingsTo('en', 'light');
 });
+
+test("the result dialog's Review the game starts the review", async () => {
+  await s.startGame({ game: 'gomoku', rule: 'freestyle', size: 15, 'human-side': 'both' });
+  // Black h8-l8 while White plays on the top row: five in a row.
+  for (const [x, y] of [[7, 7], [0, 0], [8, 7], [1, 0], [9, 7], [2, 0], [10, 7], [3, 0], [11, 7]]) {
+    await s.click(`.cell[data-x="${x}"][data-y="${y}"]`);
+    await s.waitFor(`return document.querySelector('.cell[data-x="${x}"][data-y="${y}"]').dataset.stone !== undefined`, { what: `the stone at ${x},${y}` });
+  }
+  await s.waitFor(`return document.querySelector('#result-dialog').open`, { what: 'the result dialog' });
+  await sleep(300);
+  await shot('review-result-light-en');
+  assert.equal(await s.text('[data-testid="result-review"]'), 'Review the game');
+  await s.click('[data-testid="result-review"]');
+  await s.waitFor(`return !document.querySelector('#result-dialog').open`, { what: 'the dialog closed' });
+  await s.waitFor(`return document.querySelectorAll('[data-testid="eval-graph"] > [data-ply]').length === 9`, { timeout: 90000, what: 'the review of the game' });
+  // The dialog in Chinese, dark: one move back and the other five (g8), a variation as long
+  // as the line it leaves.
+  await settingsTo('zh-CN', 'dark');
+  await s.click('[data-testid="undo"]');
+  await s.waitFor(`return !document.querySelector('.cell[data-x="11"][data-y="7"]').dataset.stone`, { what: 'the five taken back' });
+  await s.click('.cell[data-x="6"][data-y="7"]');
+  await s.waitFor(`return document.querySelector('#result-dialog').open`, { what: 'the result dialog again' });
+  assert.equal(await s.text('[data-testid="result-review"]'), '复盘');
+  await sleep(300);
+  await shot('review-result-dark-zh');
+  await s.execute(`document.querySelector('#result-dialog').close(); return true;`);
+  await settingsTo('en', 'light');
+});

@@ -215,12 +215,12 @@ export const KEY = { CONTROL: '\uE009', SHIFT: '\uE008', ENTER: '\uE007', LEFT: 
 
 /**
  * Starts the app under test (TENGEN_APP, through the driver at WEBDRIVER_URL, as
- * scripts/test-e2e.sh sets them) and waits until its UI is ready.
+ * scripts/test-e2e.sh sets them) with the command-line `args` and waits until its UI is ready.
  */
-export async function startApp() {
+export async function startApp(args = []) {
   const app = process.env.TENGEN_APP;
   if (!app) throw new Error('TENGEN_APP must point at the built app (scripts/test-e2e.sh sets it)');
-  const s = await Session.create(process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444', app);
+  const s = await Session.create(process.env.WEBDRIVER_URL || 'http://127.0.0.1:4444', app, args);
   await s.waitFor(`return document.documentElement.dataset.ready === 'true'`, { timeout: 60000, what: 'the UI to start' });
   return s;
 }

@@ -131,6 +131,51 @@ test('hovering or focusing a candidate shows its variation as numbered ghost sto
   await done(page);
 });
 
+test('Enter or Space on a focused candidate plays it at the human\'s turn, never the board cursor\'s cell', async () => {
+  const page = await openApp(browser, server.url, { snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
+  await switchOn(page);
+  await emit(page, 'analysis', gomokuUpdate());
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="candidate"]').length === 3);
+  await page.focus('[data-testid="candidate"][data-x="6"][data-y="6"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.__mock.callsOf('play_move').length === 1);
+  assert.deepEqual((await calls(page, 'play_move'))[0].args, { x: 6, y: 6 });
+  // The computer (white) to move now: a key on a candidate plays nothing.
+  await page.focus('[data-testid="candidate"][data-x="9"][data-y="9"]');
+  await page.keyboard.press(' ');
+  await page.waitForTimeout(150);
+  assert.equal((await calls(page, 'play_move')).length, 1);
+  // Black to move again: Space plays the focused candidate.
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8], [6, 6], [0, 0]] }));
+  await page.focus('[data-testid="candidate"][data-x="9"][data-y="9"]');
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => window.__mock.callsOf('play_move').length === 2);
+  assert.deepEqual((await calls(page, 'play_move'))[1].args, { x: 9, y: 9 });
+  await done(page);
+});
+
+test('the candidates leave the board while the board editor is open, and come back after', async () => {
+  const page = await openApp(browser, server.url, { snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
+  await switchOn(page);
+  await emit(page, 'analysis', gomokuUpdate());
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="candidate"]').length === 3);
+  const editing = { ...snapshot({ moves: [[7, 7], [8, 8]] }), editor: { toMove: 'black' } };
+  await emit(page, 'snapshot', editing);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="candidate"]').length === 0);
+  assert.match(await page.locator('#analysis-status').innerText(), /Paused while the board editor is open/);
+  assert.equal(await page.locator('#analysis-list li').count(), 0);
+  // A click on a point sets a stone in the editor (nothing is played).
+  await page.click('.cell[data-x="8"][data-y="6"]');
+  await page.waitForFunction(() => window.__mock.callsOf('edit').length === 1);
+  assert.equal((await calls(page, 'play_move')).length, 0);
+  // The backend pauses analysis while the editor is open.
+  await emit(page, 'analysis', gomokuUpdate(2, { state: 'paused', lines: [] }));
+  await emit(page, 'snapshot', snapshot({ moves: [[7, 7], [8, 8]] }));
+  await emit(page, 'analysis', gomokuUpdate(3));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="candidate"]').length === 3);
+  await done(page);
+});
+
 test('Reversi writes every legal move value, exact ones as such, and lists the N best', async () => {
   const page = await openApp(browser, server.url, { snapshot: reversiStart() });
   // Choosing the number of lines first keeps analysis off.

@@ -398,6 +398,19 @@ test('the result dialog appears at the end with winner, reason and the winning l
   await done(page);
 });
 
+test('a winning move in a variation as long as the line it leaves still shows the result', async () => {
+  const moves = [[3, 7], [3, 8], [4, 7], [4, 8], [5, 7], [5, 8], [6, 7], [6, 8], [7, 7]];
+  const numbered = (snap) => ({ ...snap, moves: snap.moves.map((m, i) => ({ ...m, node: i + 1 })) });
+  // Stepped back one move from the end of a nine-move line (not over there).
+  const page = await open({ snapshot: { ...numbered(snapshot({ moves: [...moves.slice(0, 8), [0, 0]] })), ply: 8 } });
+  // Black plays the other end of the four: a new node at the ninth move, and five in a row.
+  const won = numbered(snapshot({ moves, result: { winner: 'black', reason: 'five', line: [3, 4, 5, 6, 7].map((x) => ({ x, y: 7 })), discs: null } }));
+  won.moves[8].node = 42;
+  await emit(page, 'snapshot', won);
+  await page.waitForSelector('[data-testid="result"][open]');
+  await done(page);
+});
+
 test('resign asks for a second click', async () => {
   const page = await open({ snapshot: snapshot({ moves: [[7, 7], [8, 8]] }) });
   await page.click('[data-testid="resign"]');
@@ -848,7 +861,15 @@ test('the move list: click a move, step with keys and the wheel, variations inli
   await page.mouse.wheel(0, -120);
   await page.waitForFunction(() => window.__mock.callsOf('navigate').length >= 6);
   assert.equal((await calls(page, 'navigate'))[5].args.nav.to, 'back');
-  // The variation at the third move: a click goes to its node, the menu promotes or deletes.
+  // The variation at the third move, with its next moves: "(2. h8 i9 j10 k11 …)".
+  assert.equal(await page.locator('#move-list .alt-line').textContent(), '(2.h8i9j10k11…)');
+  const steps = await page.$$eval('#move-list .alt-line button', (bs) => bs.map((b) => [b.dataset.node, b.textContent]));
+  assert.deepEqual(steps, [['900', 'h8'], ['901', 'i9'], ['902', 'j10'], ['903', 'k11']]);
+  // A click on a later move enters the line at that move.
+  await page.click('#move-list .alt[data-node="902"]');
+  await page.waitForFunction(() => window.__mock.callsOf('navigate').some((c) => c.args.nav.node === 902));
+  assert.deepEqual((await calls(page, 'navigate')).at(-1).args, { nav: { to: 'node', node: 902 } });
+  // A click on its first move goes to its node, the menu promotes or deletes.
   await page.click('#move-list .alt[data-node="900"]');
   await page.waitForFunction(() => window.__mock.callsOf('navigate').some((c) => c.args.nav.node === 900));
   await page.click('#move-list .alt[data-node="900"]', { button: 'right' });
@@ -860,6 +881,28 @@ test('the move list: click a move, step with keys and the wheel, variations inli
   await page.waitForFunction(() => window.__mock.callsOf('variation').length === 2);
   assert.deepEqual((await calls(page, 'variation'))[1].args, { action: 'delete', node: 3 });
   await done(page, 'ui-move-list-variations');
+});
+
+test('"Computer plays here" shows at a position stepped back to at the computer\'s turn, and asks for its move', async () => {
+  const moves = [[7, 7], [8, 8], [7, 8], [0, 0]];
+  const page = await open({ snapshot: { ...snapshot({ moves }), ply: 4 } });
+  assert.equal(await page.locator('[data-testid="computer-here"]').isVisible(), false);
+  // One step back: white (the computer) to move, the line goes on.
+  await emit(page, 'snapshot', { ...snapshot({ moves }), ply: 3, toMove: 'white', canRedo: true, computerCanPlay: true });
+  await page.locator('[data-testid="computer-here"]').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('[data-testid="computer-here"]').innerText(), 'Computer plays here');
+  await page.click('[data-testid="computer-here"]');
+  await page.waitForFunction(() => window.__mock.callsOf('computer_play').length === 1);
+  // The computer thinks: the action goes.
+  const thinking = { color: 'white', purpose: 'move', depth: 0, score: null, nodes: 0, nps: 0 };
+  await emit(page, 'snapshot', { ...snapshot({ moves, thinking }), ply: 3, toMove: 'white', canRedo: true, computerCanPlay: false });
+  await page.locator('[data-testid="computer-here"]').waitFor({ state: 'hidden' });
+  await page.click('[data-testid="settings"]');
+  await page.selectOption('[data-testid="language"]', 'zh-CN');
+  await page.keyboard.press('Escape');
+  await emit(page, 'snapshot', { ...snapshot({ moves }), ply: 3, toMove: 'white', canRedo: true, computerCanPlay: true });
+  await page.waitForFunction(() => document.querySelector('[data-testid="computer-here"]').textContent === '电脑从这里走');
+  await done(page, 'ui-computer-here-zh');
 });
 
 // Key-repeat speed is a benchmark (docs/BENCHMARKS.md); what this test holds is the work a

@@ -43,7 +43,7 @@ test('the coach is off by default: no panel, and the setting turns it on', async
 test('the coach says what the move threatens and how to block it, in English and in Chinese', async () => {
   const page = await open({ snapshot: openThree(), settings: { coach: true } });
   const en = await coachText(page);
-  assert.match(en, /Black makes an open three f8–h8: block at e8 or i8, or at d8\/j8 \(forbidden for Black: double three \(三三\)\) for a weaker block\./);
+  assert.match(en, /Black makes an open three f8–h8 \(活三\): block at e8 or i8, or at d8\/j8 \(forbidden for Black: double three \(三三\)\) for a weaker block\./);
   assert.match(en, /Black threatens a four-three \(四三\) at i9\./);
   await screenshot(page, 'coach-en');
   await page.click('[data-testid="settings"]');
@@ -63,7 +63,7 @@ test('a four, a forced win with "Show me", and Reversi facts', async () => {
   const four = snapshot({ rule: 'renju', moves: [[8, 5], [6, 6], [8, 4], [7, 6], [7, 7], [9, 6], [6, 8], [10, 6]] });
   four.coach = { ply: 8, facts: [{ kind: 'four', color: 'white', from: xy(6, 6), to: xy(10, 6), defence: { point: xy(8, 6), forbidden: 'double_three' } }] };
   const page = await open({ snapshot: four, settings: { coach: true } });
-  assert.match(await coachText(page), /White makes a four g9–k9: the only defence is i9, forbidden for Black \(double three \(三三\)\), so White wins\./);
+  assert.match(await coachText(page), /White makes a four g9–k9 \(冲四\): the only defence is i9, forbidden for Black \(double three \(三三\)\), so White wins\./);
   assert.equal(await page.locator('[data-testid="coach-show"]').isVisible(), false, 'nothing to show');
 
   const win = snapshot({ moves: [[0, 14], [6, 8], [2, 14], [7, 8], [4, 14], [8, 8], [14, 14]], seq: 5 });
@@ -96,5 +96,22 @@ test('a four, a forced win with "Show me", and Reversi facts', async () => {
   assert.match(text, /This gives White the a1 corner\./);
   assert.match(text, /This leaves White without a move \(White must pass\)\./);
   assert.match(text, /g8 is the only move that keeps parity: the e5–h8 region had an odd number of empty squares\./);
-  await done(page);
+
+  // The same facts in Chinese.
+  await page.click('[data-testid="settings"]');
+  await page.selectOption('[data-testid="language"]', 'zh-CN');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => /角/.test(document.querySelector('[data-testid="coach"]').innerText));
+  const zh = await coachText(page);
+  assert.match(zh, /这步让白方可以占 a1 角。/);
+  assert.match(zh, /这步让白方无处可下（白方必须停一手）。/);
+  assert.match(zh, /g8 是唯一保持奇偶的着法：e5–h8 区的空格数为奇数。/);
+  await emit(page, 'snapshot', { ...four, seq: 11 });
+  await page.waitForFunction(() => /冲四/.test(document.querySelector('[data-testid="coach"]').innerText));
+  assert.match(await coachText(page), /白方冲四 g9–k9：唯一的防点 i9 是黑方的禁手（三三禁手），白方胜。/);
+  await emit(page, 'snapshot', { ...win, seq: 12 });
+  await page.waitForFunction(() => /必胜/.test(document.querySelector('[data-testid="coach"]').innerText));
+  assert.match(await coachText(page), /你有必胜（VCF，连续冲四）：找找看。/);
+  assert.equal(await page.locator('[data-testid="coach-show"]').innerText(), '演示');
+  await done(page, 'coach-facts-zh');
 });

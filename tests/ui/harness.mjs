@@ -214,7 +214,7 @@ export function studySnapshot(n, ply) {
     const y = Math.floor(i / 15);
     moves.push({ x, y, pass: false, color: i % 2 ? 'white' : 'black', ms: 0, label: `${snap.columns[x]}${snap.rows[y]}`, node: i + 1 });
   }
-  if (n >= 3) moves[2].alts = [{ node: 900, label: 'h8' }];
+  if (n >= 3) moves[2].alts = [{ node: 900, label: 'h8', then: [{ node: 901, label: 'i9' }, { node: 902, label: 'j10' }, { node: 903, label: 'k11' }], more: true }];
   return { ...snap, moves, ply };
 }
 

@@ -56,6 +56,7 @@
     resign: () => mock.snapshot,
     clock: () => mock.snapshot,
     stop_thinking: () => mock.snapshot,
+    computer_play: () => mock.snapshot,
     new_game: () => mock.snapshot,
     save_game: () => null,
     open_game: () => mock.snapshot,

@@ -47,7 +47,25 @@ test('the graph has one bar per move with its verdict, and a click shows that po
   assert.deepEqual(sides, [false, false, false, false, true, true, true]);
   await page.click('[data-testid="eval-graph"] [data-ply="4"]');
   const nav = await calls(page, 'navigate');
-  assert.deepEqual(nav.at(-1).args, { nav: { to: 'ply', ply: 4 } });
+  assert.deepEqual(nav.at(-1).args, { nav: { to: 'main', ply: 4 } });
+  await closePage(page);
+});
+
+test('the graph and next mistake go along the main line while a variation is shown', async () => {
+  // The line shown leaves the main line at its third move (a variation of two moves).
+  const snap = at(4);
+  snap.moves = snap.moves.slice(0, 4).map((m, i) => (i >= 2 ? { ...m, label: `v${i}`, node: 50 + i, branch: i === 2 ? 1 : 0 } : m));
+  snap.moves[2].alts = [{ node: 3, label: snap.moves[2].label }];
+  const page = await open({ snapshot: snap, script: `window.__mock.review = ${JSON.stringify(review())};` });
+  await page.waitForSelector('[data-testid="eval-graph"] [data-ply="7"]');
+  // The graph marks no bar: the position shown is not the main line's.
+  assert.equal(await page.locator('[data-testid="eval-graph"] .current').count(), 0);
+  assert.equal(await page.locator('[aria-current="step"]').count(), 1, 'the move list alone marks the step');
+  assert.equal(await page.getAttribute('[aria-current="step"]', 'data-ply'), '4');
+  await page.click('[data-testid="eval-graph"] [data-ply="6"]');
+  assert.deepEqual((await calls(page, 'navigate')).at(-1).args, { nav: { to: 'main', ply: 6 } });
+  await page.click('[data-testid="next-mistake"]');
+  assert.deepEqual((await calls(page, 'navigate')).at(-1).args, { nav: { to: 'main', ply: 6 } });
   await closePage(page);
 });
 
@@ -57,15 +75,17 @@ test('marks in the move list, the verdict in words, and next mistake', async () 
   assert.deepEqual(marks, [['2', '?!'], ['4', '?'], ['6', '??']]);
   // From the start, next mistake skips the inaccuracy.
   await page.click('[data-testid="next-mistake"]');
-  assert.deepEqual((await calls(page, 'navigate')).at(-1).args, { nav: { to: 'ply', ply: 4 } });
+  assert.deepEqual((await calls(page, 'navigate')).at(-1).args, { nav: { to: 'main', ply: 4 } });
   await emit(page, 'snapshot', at(4));
   const verdict = page.locator('[data-testid="review-verdict"]');
   assert.equal(await verdict.innerText(), 'Mistake: h11 was better than a15 (62% for White → 41% for White).');
-  assert.equal(await page.locator('[data-testid="eval-graph"] [aria-current="step"]').getAttribute('data-ply'), '4');
+  assert.equal(await page.locator('[data-testid="eval-graph"] .current').getAttribute('data-ply'), '4');
+  assert.equal(await page.locator('[data-testid="eval-graph"] [aria-current]').count(), 0, 'aria-current="step" is the move list\'s');
+  assert.equal(await page.locator('[aria-current="step"]').count(), 1);
   // The board marks the better move (h11) where the mistake was played; a good move gets none.
   assert.deepEqual(await page.$$eval('.cell.hint', (cs) => cs.map((c) => [c.dataset.x, c.dataset.y])), [['7', '4']]);
   await page.click('[data-testid="next-mistake"]');
-  assert.deepEqual((await calls(page, 'navigate')).at(-1).args, { nav: { to: 'ply', ply: 6 } });
+  assert.deepEqual((await calls(page, 'navigate')).at(-1).args, { nav: { to: 'main', ply: 6 } });
   await emit(page, 'snapshot', at(6));
   assert.equal(await page.locator('[data-testid="next-mistake"]').isDisabled(), true, 'no mistake after the last one');
   await emit(page, 'snapshot', at(7));
@@ -114,4 +134,29 @@ test('Review starts a run with a progress bar and cancel, and the result arrives
   await emit(page, 'review', review({ version: 4, plies: [] }));
   assert.equal(await page.locator('[data-testid="eval-graph"] > *').count(), 7);
   await closePage(page, 'review-en');
+});
+
+test("the result dialog's Review the game starts the review", async () => {
+  const moves = [[3, 7], [3, 8], [4, 7], [4, 8], [5, 7], [5, 8], [6, 7], [6, 8]];
+  const page = await open({ snapshot: snapshot({ moves }) });
+  const line = [3, 4, 5, 6, 7].map((x) => ({ x, y: 7 }));
+  await page.evaluate(() => {
+    window.__mock.review = { version: 1, game: 'gomoku', running: true, done: 0, total: 10, plies: [] };
+  });
+  await emit(page, 'snapshot', snapshot({ moves: [...moves, [7, 7]], result: { winner: 'black', reason: 'five', line, discs: null } }));
+  await page.waitForSelector('[data-testid="result"][open]');
+  assert.equal(await page.locator('[data-testid="result-review"]').innerText(), 'Review the game');
+  assert.equal((await calls(page, 'review')).filter((c) => c.args.action === 'start').length, 0);
+  await page.click('[data-testid="result-review"]');
+  await page.waitForFunction(() => window.__mock.callsOf('review').some((c) => c.args.action === 'start'));
+  assert.equal(await page.locator('[data-testid="result"]').isVisible(), false);
+  await page.locator('[data-testid="review-cancel"]').waitFor({ state: 'visible' });
+  // Closed with Escape next time, it starts nothing.
+  await emit(page, 'snapshot', snapshot({ moves }));
+  await emit(page, 'snapshot', snapshot({ moves: [...moves, [7, 7]], result: { winner: 'black', reason: 'five', line, discs: null } }));
+  await page.waitForSelector('[data-testid="result"][open]');
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(100);
+  assert.equal((await calls(page, 'review')).filter((c) => c.args.action === 'start').length, 1);
+  await closePage(page);
 });

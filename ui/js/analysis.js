@@ -16,6 +16,8 @@ const state = {
   focus: null, // index of the line whose variation is shown
   board: null, // the Board view
   onSelect: null, // plays a move at (x, y)
+  canPlay: null, // whether the human may move now (Enter/Space on a candidate plays it then)
+  editing: false, // the board editor is open: its stones are shown, not the position analysed
   onChange: null, // the page redraws (the heat map follows the lines)
   onError: null,
 };
@@ -65,10 +67,11 @@ function strength(o, mover) {
   }
 }
 
-/** Whether the analysis has something to show now. */
+/** Whether the analysis has something to show now (never over the board editor's stones:
+ *  the backend pauses analysis while the editor is open). */
 function showing() {
   const u = state.update;
-  return !!(state.settings.on && u && u.lines?.length && (u.state === 'running' || u.state === 'done'));
+  return !!(state.settings.on && !state.editing && u && u.lines?.length && (u.state === 'running' || u.state === 'done'));
 }
 
 /** The analysed moves as candidates for the heat map ({x, y, score}), empty when not shown. */
@@ -104,7 +107,8 @@ function renderPanel() {
     return;
   }
   const info = [];
-  if (u.state === 'paused') info.push(t('analysis.paused'));
+  if (state.editing) info.push(t('analysis.editing'));
+  else if (u.state === 'paused') info.push(t('analysis.paused'));
   else if (u.state === 'over') info.push(t('analysis.over'));
   else {
     if (u.depth) info.push(t('analysis.depth', { depth: u.depth }));
@@ -158,6 +162,15 @@ function ensureLayer() {
     layer.addEventListener('click', (e) => {
       const c = e.target.closest?.('[data-testid="candidate"]');
       if (c && state.board?.config.interactive) state.onSelect?.(Number(c.dataset.x), Number(c.dataset.y));
+    });
+    // Enter or Space on a focused candidate plays it (at the human's turn), not the board
+    // cursor's cell: the board's keys never see it.
+    layer.addEventListener('keydown', (e) => {
+      const c = e.target.closest?.('[data-testid="candidate"]');
+      if (!c || (e.key !== 'Enter' && e.key !== ' ') || e.ctrlKey || e.metaKey || e.altKey) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (state.board?.config.interactive && (state.canPlay?.() ?? true)) state.onSelect?.(Number(c.dataset.x), Number(c.dataset.y));
     });
     const show = (e) => {
       const c = e.target.closest?.('[data-testid="candidate"]');
@@ -241,8 +254,10 @@ function renderLayer() {
 
 // ---------------------------------------------------------------- wiring
 
-/** Redraws the panel and the layer (after each snapshot: the board may have been rebuilt). */
-export function render() {
+/** Redraws the panel and the layer (after each snapshot, `snap`: the board may have been
+ *  rebuilt, and the editor opened or closed). */
+export function render(snap) {
+  if (snap !== undefined) state.editing = !!snap?.editor;
   renderPanel();
   renderLayer();
 }
@@ -268,11 +283,12 @@ async function setAnalysis(on, lines) {
 
 /**
  * Installs the switch and the layer. `board` is the Board view, `onSelect(x, y)` plays a
- * move, `onChange()` redraws the page, `onError(err)` says what went wrong; `savedLines` is
- * a promise of the settings' number of lines and `saveLines(n)` keeps a new one in them.
+ * move, `canPlay()` says whether the human may move now, `onChange()` redraws the page,
+ * `onError(err)` says what went wrong; `savedLines` is a promise of the settings' number of
+ * lines and `saveLines(n)` keeps a new one in them.
  */
-export async function installAnalysis({ board, onSelect, onChange, onError, savedLines, saveLines }) {
-  Object.assign(state, { board, onSelect, onChange, onError });
+export async function installAnalysis({ board, onSelect, canPlay, onChange, onError, savedLines, saveLines }) {
+  Object.assign(state, { board, onSelect, canPlay, onChange, onError });
   $('#analyse').addEventListener('click', () => setAnalysis(!state.settings.on, state.settings.lines));
   $('#analysis-lines').addEventListener('change', (e) => {
     const lines = Number(e.target.value);

@@ -16,7 +16,7 @@ import { installSettings, applySettings, saveSettings, openSettings, settings, w
 import { installAnalysis, render as renderAnalysis, heatCandidates } from './analysis.js';
 import { installCoach, renderCoach } from './coach.js';
 import { installClock, renderClock } from './clock.js';
-import { installReview, renderReview, betterMove } from './review.js';
+import { installReview, renderReview, betterMove, startReview } from './review.js';
 import { installEngines, engineName, render as renderEngines } from './engines.js';
 import { installOpening, renderOpening, boardChoice } from './opening.js';
 import { installSoftwarePaint } from './paint.js';
@@ -154,8 +154,10 @@ function apply(snap) {
   const sameGame = prev && prev.game === snap.game && prev.size === snap.size;
   const ply = snap.ply ?? snap.moves.length;
   const prevPly = prev ? prev.ply ?? prev.moves.length : 0;
-  // Stepping through the line shown changes the ply, not the line; a move played changes both.
-  const stepped = sameGame && prev.moves.length === snap.moves.length && prevPly !== ply;
+  // Stepping through the line shown changes the ply, not the line (the same nodes); a move
+  // played changes both (a new variation may be as long as the line it leaves).
+  const sameLine = sameGame && prev.moves.length === snap.moves.length && prev.moves.every((m, i) => m.node === snap.moves[i].node);
+  const stepped = sameLine && prevPly !== ply;
   const grew = sameGame && ply > prevPly;
   if (grew) {
     const last = snap.moves[ply - 1];
@@ -389,6 +391,8 @@ function renderControls(snap) {
   $('#btn-stop').disabled = !computerThinking || snap.players?.[thinking.color]?.type === 'external';
   $('#btn-resign').disabled = !on || !['black', 'white'].some((c) => isHuman(snap, c));
   $('#btn-save').disabled = !snap;
+  // A position stepped back to at the computer's turn: it moves from there when asked.
+  $('#btn-computer-here').hidden = !snap?.computerCanPlay;
 }
 
 function render() {
@@ -407,7 +411,7 @@ function render() {
   renderPlayers(snap);
   renderControls(snap);
   renderMoves(snap);
-  renderAnalysis();
+  renderAnalysis(snap);
   editor.render(snap);
   renderCoach(snap, !!settings().coach, soleHuman(snap));
   renderClock(snap);
@@ -441,6 +445,8 @@ function showResult(snap) {
   if (r.discs) details.push(t('result.discs', r.discs));
   details.push(t('result.moves', { n: snap.moves.filter((m) => !m.pass).length }));
   $('#result-detail').textContent = details.join(' · ');
+  // Closed with Escape, the dialog keeps the last button's value: a new result starts blank.
+  dialog.returnValue = '';
   if (!dialog.open) dialog.showModal();
 }
 
@@ -554,27 +560,46 @@ function select(x, y) {
   return play(x, y);
 }
 
-/** Copies the line shown (or the position shown) as text. */
+/**
+ * Copies the line shown (or the position shown) as text: the backend's text, written with
+ * the asynchronous clipboard or, where it is refused, through a selected text area. The
+ * notice says whether it worked.
+ */
 async function copy(what) {
+  let text;
   try {
-    const text = await api.copyText(what);
-    if (navigator.clipboard?.writeText) await navigator.clipboard.writeText(text);
-    else throw new Error('no clipboard');
-    toast(t(what === 'line' ? 'notice.copied_line' : 'notice.copied_position'), 'info');
+    text = await api.copyText(what);
   } catch (err) {
-    if (err?.code) showError(err);
-    else {
-      // Without the asynchronous clipboard: the old way, through a selected text area.
-      const text = await api.copyText(what).catch(() => '');
-      const area = document.createElement('textarea');
-      area.value = text;
-      document.body.append(area);
-      area.select();
-      document.execCommand('copy');
-      area.remove();
-      toast(t(what === 'line' ? 'notice.copied_line' : 'notice.copied_position'), 'info');
-    }
+    showError(err);
+    return;
   }
+  let copied = false;
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    }
+  } catch {
+    /* refused: the old way below */
+  }
+  if (!copied) {
+    const focus = document.activeElement;
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.cssText = 'position:fixed;left:-9999px;top:0;opacity:0';
+    document.body.append(area);
+    area.select();
+    try {
+      copied = document.execCommand('copy');
+    } catch {
+      copied = false;
+    }
+    area.remove();
+    focus?.focus?.({ preventScroll: true });
+  }
+  if (copied) toast(t(what === 'line' ? 'notice.copied_line' : 'notice.copied_position'), 'info');
+  else toast(t('notice.copy_failed'));
 }
 
 function moveCursor(dx, dy) {
@@ -633,6 +658,7 @@ function wire() {
   $('#btn-redo').addEventListener('click', () => command(api.redo));
   $('#btn-hint').addEventListener('click', () => command(api.hint));
   $('#btn-stop').addEventListener('click', () => command(api.stopThinking));
+  $('#btn-computer-here').addEventListener('click', () => command(api.computerPlay));
   $('#btn-resign').addEventListener('click', resign);
   installCoach(() => state.snapshot);
   installClock({ command });
@@ -656,7 +682,9 @@ function wire() {
   });
 
   $('#result-dialog').addEventListener('close', () => {
-    if ($('#result-dialog').returnValue === 'new') openStartPanel();
+    const chosen = $('#result-dialog').returnValue;
+    if (chosen === 'new') openStartPanel();
+    else if (chosen === 'review') startReview();
   });
 
   installKeyboard(
@@ -702,13 +730,17 @@ async function init() {
     installAnalysis({
       board,
       onSelect: (x, y) => play(x, y),
+      canPlay: () => {
+        const snap = state.snapshot;
+        return gameOn(snap) && !snap.editor && !snap.thinking && isHuman(snap, snap.toMove);
+      },
       onChange: () => board.set(boardConfig(state.snapshot)),
       onError: showError,
       savedLines: saved.then((s) => s.analysisLines),
       saveLines: (analysisLines) => saveSettings({ analysisLines }),
     }),
     installReview({
-      navigate: (ply) => command(() => api.navigate({ to: 'ply', ply })),
+      navigate: (ply) => command(() => api.navigate({ to: 'main', ply })),
       onMarks: (marks) => moveList.setMarks(marks),
       onChange: () => board.set(boardConfig(state.snapshot)),
       onError: showError,

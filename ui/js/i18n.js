@@ -99,6 +99,7 @@ export function errorText(error) {
   const code = error?.code || 'unknown';
   const params = { ...(error?.params || {}), message: error?.message || '' };
   if (params.kind && has(`forbidden.${params.kind}`)) params.kind = t(`forbidden.${params.kind}`);
+  if (params.color && has(`color.${params.color}`)) params.color = t(`color.${params.color}`);
   // A refusal with a reason (an illegal move, an opening step) has its own words per reason.
   if (params.reason && has(`error.${code}.${params.reason}`)) return t(`error.${code}.${params.reason}`, params);
   if (has(`error.${code}`)) return t(`error.${code}`, params);

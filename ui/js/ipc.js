@@ -45,6 +45,8 @@ export const api = {
   // The clock: {op: 'pause' | 'resume'} or {op: 'dialog', open}.
   clock: (op) => call('clock', { op }),
   stopThinking: () => call('stop_thinking'),
+  // "Computer plays here": at a position stepped back to, the computer moves from there.
+  computerPlay: () => call('computer_play'),
   getSnapshot: () => call('get_snapshot'),
   saveGame: (format) => call('save_game', { format }),
   openGame: () => call('open_game'),
@@ -56,6 +58,8 @@ export const api = {
   getAnalysis: () => call('get_analysis'),
   setAnalysis: (on, lines) => call('set_analysis', { on, lines }),
   analysisVisible: (visible) => call('analysis_visible', { visible }),
+  // {to: 'back' | 'forward' | 'first' | 'last'} | {to: 'ply', ply} (of the line shown) |
+  // {to: 'main', ply} (of the main line) | {to: 'node', node}.
   navigate: (nav) => call('navigate', { nav }),
   variation: (action, node) => call('variation', { action, node }),
   edit: (op) => call('edit', { op }),

@@ -1,7 +1,8 @@
 // The move list: the line shown (snapshot.moves) in numbered rows, each move a button that
 // shows its position (data-ply, 1-based; aria-current="step" on the position shown), the
 // moves after the position shown dimmed, and the variations tried at each move inline after
-// its row, as Sabaki and Yixin-Board list them. A right click (or the context-menu key) on a
+// its row with their first moves, "(3. h8 i9 j10 …)", each a button into that line, as
+// Sabaki and Yixin-Board list them. A right click (or the context-menu key) on a
 // move or a variation offers "make main line" and "delete from here". Holds no rules: the
 // tree is the backend's (src-tauri/src/snapshot.rs).
 //
@@ -49,7 +50,8 @@ export class MoveList {
   render(snap) {
     const moves = snap?.moves || [];
     this.empty.hidden = moves.length > 0;
-    const key = JSON.stringify(moves.map((m) => [m.node, m.label, m.branch || 0, (m.alts || []).map((a) => a.node)]))
+    const altKey = (a) => [a.node, ...(a.then || []).map((b) => b.node), a.more ? '…' : ''];
+    const key = JSON.stringify(moves.map((m) => [m.node, m.label, m.branch || 0, (m.alts || []).map(altKey)]))
       + (snap?.result ? '!' : '') + textsVersion();
     if (key !== this.key) {
       this.key = key;
@@ -105,20 +107,44 @@ export class MoveList {
         const box = document.createElement('span');
         box.className = 'alts';
         box.setAttribute('aria-label', t('moves.variations', { label: at.label }));
-        for (const a of alts) {
-          const b = document.createElement('button');
-          b.type = 'button';
-          b.className = 'alt';
-          b.dataset.node = String(a.node);
-          b.textContent = a.label;
-          box.append(b);
-        }
+        // Each variation as Sabaki and Yixin-Board write it: "(3. h8 i9 j10 …)", every move
+        // a button into the line at that move.
+        const number = at.color === 'white' ? `${r.n}…` : `${r.n}.`;
+        for (const a of alts) box.append(this.variation(a, number));
         li.append(box);
       }
       frag.append(li);
     }
     this.list.replaceChildren(frag);
     this.applyMarks();
+  }
+
+  /** One variation: its number, its first move and the next ones (a, then …). */
+  variation(a, number) {
+    const line = document.createElement('span');
+    line.className = 'alt-line';
+    const n = document.createElement('span');
+    n.className = 'alt-n';
+    n.textContent = number;
+    line.append('(', n);
+    const steps = [{ node: a.node, label: a.label, first: true }, ...(a.then || [])];
+    for (const step of steps) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = step.first ? 'alt' : 'alt next';
+      b.dataset.node = String(step.node);
+      b.textContent = step.label;
+      line.append(b);
+    }
+    if (a.more) {
+      const more = document.createElement('span');
+      more.className = 'alt-more';
+      more.textContent = '…';
+      more.title = t('moves.variation_more');
+      line.append(more);
+    }
+    line.append(')');
+    return line;
   }
 
   /** Shows the review's marks (?!, ?, ??) after the moves of the main line it judged. */

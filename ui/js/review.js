@@ -1,5 +1,6 @@
 // Game review: the "Review" button with its progress bar and cancel, the evaluation graph
-// (one bar per move, data-ply and data-verdict; a click shows that position), the verdict
+// (one bar per move of the main line, data-ply and data-verdict, the bar of the position
+// shown with the class `current`; a click shows that position of the main line), the verdict
 // on the move shown in words ("Mistake: h8 was better (62% → 41% for Black)", Reversi
 // exact: "this move lost 6 discs") and "next mistake". The backend judges every move
 // (engine/src/ai/review.rs) and sends the review once per change as the `review` event;
@@ -104,6 +105,12 @@ function shownPly() {
   return snap?.ply ?? snap?.moves?.length ?? 0;
 }
 
+/** Whether the position shown is on the main line (no move of a variation leads to it). */
+function onMainLine(snap = state.snapshot) {
+  const ply = snap?.ply ?? snap?.moves?.length ?? 0;
+  return !(snap?.moves || []).slice(0, ply).some((m) => m.branch);
+}
+
 /** Whether the move shown is the main line's move the review judged. */
 function reviewedAt(ply, snap = state.snapshot) {
   const p = plies()[ply - 1];
@@ -142,13 +149,21 @@ export function renderReview(snap) {
   buildGraph();
   const ply = shownPly();
   const graph = $('#eval-graph');
-  for (const el of graph.querySelectorAll('[aria-current]')) el.removeAttribute('aria-current');
-  graph.querySelector(`[data-ply="${ply}"]`)?.setAttribute('aria-current', 'step');
+  // The bar of the position shown, while it is the main line's (the move list's entry alone
+  // carries aria-current="step").
+  const current = onMainLine() ? graph.querySelector(`[data-ply="${ply}"]`) : null;
+  for (const el of graph.querySelectorAll('.current')) if (el !== current) el.classList.remove('current');
+  current?.classList.add('current');
   const p = reviewedAt(ply);
   $('#review-verdict').textContent = p ? verdictText(p) : '';
   $('#review-verdict').dataset.verdict = p?.verdict || '';
   $('#next-mistake').disabled = nextMistake(ply) == null || busy;
   $('#review-panel').classList.toggle('has-review', plies().length > 0);
+}
+
+/** Starts the review of the main line (the result dialog's "Review the game"). */
+export function startReview() {
+  return act('start');
 }
 
 async function act(action) {
@@ -174,7 +189,8 @@ function onProgress(p) {
 }
 
 /**
- * Installs the panel. `navigate(ply)` shows a position, `onMarks(marks)` draws the move
+ * Installs the panel. `navigate(ply)` shows the main line's position after `ply` moves
+ * (the review's plies are the main line's, whatever line is shown), `onMarks(marks)` draws the move
  * list's marks, `onChange()` redraws the board (its better-move mark), `onError(err)` says
  * what went wrong.
  */

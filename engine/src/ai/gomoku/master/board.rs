@@ -106,6 +106,35 @@ pub struct Board {
     history: Vec<usize>,
     /// Every on-board cell index, row by row.
     board_cells: Vec<usize>,
+    /// What each move changed, so that `unmake` restores it instead of recomputing it.
+    undo: UndoStack,
+}
+
+/// One empty cell's summary as it was before a move changed it.
+#[derive(Clone, Copy)]
+struct SavedCell {
+    cell: u32,
+    pats: [[u8; 4]; 2],
+    classes: [u8; 2],
+    values: [CellValue; 2],
+}
+
+/// The board's totals before a move, and where its saved cells start.
+#[derive(Clone, Copy)]
+struct Frame {
+    saved_from: u32,
+    sums: [CellValue; 2],
+    counts: [[u16; p4::COUNT]; 2],
+}
+
+/// The changes of the moves made since the board was set up, newest last: `make` saves
+/// each cell's summary before it first changes it (a move reaches each cell through one line
+/// only, so each cell at most once per move), and `unmake` puts them back. The line codes
+/// are not saved: toggling a stone is its own inverse.
+#[derive(Clone, Default)]
+struct UndoStack {
+    frames: Vec<Frame>,
+    cells: Vec<SavedCell>,
 }
 
 impl Board {
@@ -140,6 +169,7 @@ impl Board {
             side: 0,
             history: Vec::with_capacity(size * size),
             board_cells: Vec::with_capacity(size * size),
+            undo: UndoStack::default(),
         };
         for y in 0..size {
             for x in 0..size {
@@ -333,6 +363,12 @@ impl Board {
     pub fn make(&mut self, i: usize) {
         debug_assert_eq!(self.cells[i], EMPTY);
         let color = self.side as u8 + 1;
+        self.undo.frames.push(Frame {
+            saved_from: self.undo.cells.len() as u32,
+            sums: self.sums,
+            counts: self.counts,
+        });
+        self.save(i);
         self.cells[i] = color;
         self.hash ^= self.zobrist[i][self.side];
         self.history.push(i);
@@ -352,22 +388,32 @@ impl Board {
         self.side ^= 1;
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move: the line codes toggled back, every cell summary the move
+    /// changed restored from the undo stack.
     pub fn unmake(&mut self) {
         let Some(i) = self.history.pop() else { return };
         self.side ^= 1;
         let color = self.side as u8 + 1;
         self.cells[i] = EMPTY;
         self.hash ^= self.zobrist[i][self.side];
-        self.update_around(i, color);
-        self.refresh(i);
+        self.toggle_codes(i, color);
+        let frame = self.undo.frames.pop().expect("a frame per move made");
+        for saved in self.undo.cells.drain(frame.saved_from as usize..) {
+            let j = saved.cell as usize;
+            self.pats[j] = saved.pats;
+            self.classes[j] = saved.classes;
+            self.values[j] = saved.values;
+        }
+        self.sums = frame.sums;
+        self.counts = frame.counts;
         for s in self.near_steps {
             let j = (i as isize + s) as usize;
             self.near[j] -= 1;
         }
     }
 
-    /// Toggles `color` at `i` in the line codes of the cells around it and refreshes them.
+    /// Toggles `color` at `i` in the line codes of the cells around it and refreshes them
+    /// (saving each cell's summary before it changes).
     fn update_around(&mut self, i: usize, color: u8) {
         for d in 0..4 {
             let step = self.dirs[d];
@@ -386,11 +432,43 @@ impl Board {
         }
     }
 
+    /// Toggles `color` at `i` in the line codes of the cells around it, nothing else.
+    fn toggle_codes(&mut self, i: usize, color: u8) {
+        for d in 0..4 {
+            let step = self.dirs[d];
+            for sign in [-1isize, 1] {
+                for k in 1..=HALF {
+                    let j = (i as isize + sign * k as isize * step) as usize;
+                    if self.cells[j] == EDGE {
+                        break;
+                    }
+                    self.codes[j][d] ^= (color as u32) << slot_shift(-(sign as i32) * k);
+                }
+            }
+        }
+    }
+
+    /// Pushes cell `j`'s summary onto the undo stack.
+    #[inline]
+    fn save(&mut self, j: usize) {
+        self.undo.cells.push(SavedCell {
+            cell: j as u32,
+            pats: self.pats[j],
+            classes: self.classes[j],
+            values: self.values[j],
+        });
+    }
+
     /// Recomputes one direction's patterns of empty cell `j`, then its class and value.
     #[inline]
     fn refresh_dir(&mut self, j: usize, d: usize) {
         let both = self.table.pats(self.codes[j][d]);
-        for (c, new) in [both & 15, both >> 4].into_iter().enumerate() {
+        let (black, white) = (both & 15, both >> 4);
+        if self.pats[j][0][d] == black && self.pats[j][1][d] == white {
+            return;
+        }
+        self.save(j);
+        for (c, new) in [black, white].into_iter().enumerate() {
             if self.pats[j][c][d] != new {
                 self.pats[j][c][d] = new;
                 self.refresh_color(j, c);
@@ -505,10 +583,31 @@ pub(crate) mod tests {
         b
     }
 
-    type Snapshot = (Vec<u8>, Vec<[u32; 4]>, Vec<[u8; 2]>, [CellValue; 2], u64, Vec<u8>);
+    #[derive(Clone, PartialEq)]
+    struct Snapshot {
+        cells: Vec<u8>,
+        codes: Vec<[u32; 4]>,
+        pats: Vec<[[u8; 4]; 2]>,
+        classes: Vec<[u8; 2]>,
+        values: Vec<[CellValue; 2]>,
+        sums: [CellValue; 2],
+        counts: [[u16; p4::COUNT]; 2],
+        hash: u64,
+        near: Vec<u8>,
+    }
 
     fn snapshot(b: &Board) -> Snapshot {
-        (b.cells.clone(), b.codes.clone(), b.classes.clone(), b.sums, b.hash(), b.near.clone())
+        Snapshot {
+            cells: b.cells.clone(),
+            codes: b.codes.clone(),
+            pats: b.pats.clone(),
+            classes: b.classes.clone(),
+            values: b.values.clone(),
+            sums: b.sums,
+            counts: b.counts,
+            hash: b.hash(),
+            near: b.near.clone(),
+        }
     }
 
     #[test]
@@ -532,6 +631,43 @@ pub(crate) mod tests {
         assert!(snapshot(&b) == start);
     }
 
+    /// Makes and unmakes at random under each rule (with null moves, passed and passed back
+    /// as the search does): after every step the board is the one set up afresh from its
+    /// stones, whatever was taken back before.
+    #[test]
+    fn random_makes_and_unmakes_match_a_fresh_board() {
+        for (seed, rule) in [(3, Rule::Freestyle), (4, Rule::Standard), (5, Rule::Renju)] {
+            let mut rng = Rng::new(seed);
+            let mut b = Board::new(15, rule);
+            for step in 0..400 {
+                if b.ply() > 0 && (rng.below(3) == 0 || b.ply() > 90) {
+                    b.unmake();
+                } else {
+                    let empty: Vec<usize> =
+                        b.board_cells().iter().copied().filter(|&i| b.is_empty(i)).collect();
+                    let null = rng.below(10) == 0;
+                    if null {
+                        b.pass();
+                    }
+                    b.make(*rng.choose(&empty).unwrap());
+                    if null {
+                        // The null move's reply, taken back, and the null move undone.
+                        b.unmake();
+                        b.pass();
+                        b.make(*rng.choose(&empty).unwrap());
+                    }
+                }
+                if step % 7 == 0 {
+                    let stones: Vec<(usize, u8)> =
+                        b.history().iter().map(|&i| (i, b.cell(i))).collect();
+                    let mut fresh = Board::new(15, rule);
+                    fresh.setup(&stones, b.side());
+                    assert!(snapshot(&fresh) == snapshot(&b), "{rule:?} step {step}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn incremental_matches_fresh_setup() {
         let mut rng = Rng::new(9);
@@ -545,10 +681,7 @@ pub(crate) mod tests {
             b.history().iter().map(|&i| (i, b.cell(i))).collect::<Vec<_>>();
         let mut fresh = Board::new(13, Rule::Freestyle);
         fresh.setup(&stones, b.side());
-        assert!(fresh.codes == b.codes);
-        assert!(fresh.classes == b.classes);
-        assert_eq!(fresh.sums, b.sums);
-        assert_eq!(fresh.hash(), b.hash());
+        assert!(snapshot(&fresh) == snapshot(&b));
     }
 
     #[test]

@@ -5,9 +5,10 @@ use std::time::{Duration, Instant};
 
 use super::board::Board;
 use super::pattern::{BLACK, WHITE};
+use super::search;
 use super::Master;
 use crate::ai::control::{self, DEFAULT_TIME};
-use crate::ai::{CancelFlag, Engine, Limits, PvLine, Score, SearchInfo, SearchResult};
+use crate::ai::{Bound, CancelFlag, Engine, Limits, PvLine, Score, SearchInfo, SearchResult};
 use crate::gomoku::{Position, Rule};
 use crate::{Color, Move, Point};
 
@@ -39,12 +40,16 @@ impl Master {
     /// time left included) is shared: each search gets an equal part of what is left. Fewer than `n` come back when the position has fewer legal moves or
     /// the search is cancelled. `progress` hears the first (best move's) search, then,
     /// during the others, its answer with the nodes and time growing (so reports keep
-    /// coming and always name the best move). Each score is the one its search ends with,
-    /// marked exact (the root confirms every fail high with a full window and the
-    /// aspiration window is widened until the score falls inside; a search stopped by the
-    /// clock keeps the best line found so far). The lines come back best first: a later
-    /// search that scores its move above an earlier one's (a move the earlier search only
-    /// bounded) goes before it.
+    /// coming and always name the best move). Line 1 is exactly the single-PV search's
+    /// answer (the same search: its move and its score). Each later score is the one its
+    /// search ends with, exact (the root confirms every fail high with a full window and
+    /// the aspiration window is widened until the score falls inside; a search stopped by
+    /// the clock keeps the best line found so far) up to line 1's score: its root window
+    /// stops just above it. A later search can rate its move above line 1 — the
+    /// searches are not one minimax (null-window nodes search fewer quiet moves than the
+    /// principal line's, and each search's table and ordering differ) — and that move fails
+    /// high there: it is reported as a lower bound equal to line 1's score, after line 1.
+    /// The lines come back best first.
     pub fn best_moves(
         &mut self,
         pos: &Position,
@@ -76,6 +81,9 @@ impl Master {
             };
             let allowed =
                 |p: Point| !found.contains(&p) && (!renju_black || pos.is_forbidden(p).is_none());
+            // Lines after the first search below line 1's score: a move scoring above it
+            // fails high at the ceiling (its score is then only a bound).
+            self.ceiling = results.first().map(|l: &PvLine| search::from_score(l.score) + 1);
             let r = if i == 0 {
                 self.think_from(Instant::now(), board_of(pos), &allowed, &sub, cancel, progress)
             } else {
@@ -102,8 +110,20 @@ impl Master {
                 _ => break,
             }
         }
-        // Best first (stable: equal scores keep the order they were found in).
-        results.sort_by_key(|l| std::cmp::Reverse(rank(l.score)));
+        self.ceiling = None;
+        // Line 1 is the single search's answer. A later line whose search scored its move
+        // above line 1 (its window stopped just above line 1's score, or a threat solver
+        // proved it) is worth at least line 1: a lower bound at line 1's score, after it.
+        // The others best first (stable: equal scores keep the order they were found in).
+        if let Some((first, rest)) = results.split_first_mut() {
+            for l in rest.iter_mut() {
+                if rank(l.score) > rank(first.score) {
+                    l.score = first.score;
+                    l.bound = Bound::Lower;
+                }
+            }
+            rest.sort_by_key(|l| std::cmp::Reverse(rank(l.score)));
+        }
         results
     }
 }

@@ -1,43 +1,59 @@
 //! Static evaluation: every empty cell's line patterns and threat class for both colours,
-//! summed incrementally by the board; here only the weights and the final formula.
+//! summed incrementally by the board; here only the values and the final formula.
 //!
-//! Each empty cell is worth something to the side to move ([`MOVER`]) and something else to
-//! the side that has just moved ([`OTHER`]): the side to move converts its potential first,
-//! so its open-three points are worth more than the same points of the opponent. The board
-//! keeps both sums for both colours; the evaluation takes the mover's [`MOVER`] sum minus the
-//! opponent's [`OTHER`] sum.
+//! Each empty cell is worth something to the side to move and something else to the side
+//! that has just moved: the side to move converts its potential first, so its open-three
+//! points are worth more than the same points of the opponent. A cell's worth is looked up
+//! by the set of its four line patterns (one per direction, in any order: [`set_id`]) in
+//! [`SET_VALUES`]. The board keeps both sums for both colours; the evaluation takes the
+//! mover's side-to-move sum minus the opponent's other-side sum, plus a tempo.
 //!
-//! The weights were fitted to the results of Master's own games (texel-style logistic
-//! regression over quiet positions, `engine/examples/fit_gomoku_eval.rs`); the entries the
-//! quiet positions never show (five and open-four points) keep their earlier hand-set values.
-//! The current figures are in docs/BENCHMARKS.md ("Master's evaluation"); the whole round is
-//! "Master round 8" in `git show 5aeae9f:docs/BENCHMARKS.md`.
+//! The values are fitted to the results of Master's own games (texel-style logistic
+//! regression over quiet positions, `engine/examples/fit_gomoku_eval.rs table`, starting
+//! from the values in force); the sets the quiet positions never show (five and open-four
+//! points) keep their earlier values. The figures are in docs/BENCHMARKS.md ("Master's
+//! evaluation").
 
 use super::board::Board;
 use super::pattern::{p4, Pat};
 
-/// Weights of one side's empty cells, in quarters of an evaluation unit.
-pub struct Weights {
-    /// By the line pattern a stone would make in each direction (indexed by `Pat as u8`).
-    pub lines: [i32; 12],
-    /// By the cell's combined threat class.
-    pub classes: [i32; p4::COUNT],
+// `TEMPO` (a small bonus for having the move, in units) and `SET_VALUES` (per set: [side to
+// move, other side], in quarters of a unit), as `fit_gomoku_eval table` wrote them.
+include!("eval_sets.rs");
+
+/// How many sets of four line patterns there are (the four directions' patterns of a cell in
+/// any order: multisets of four of the twelve patterns).
+pub const SETS: usize = 1365;
+
+/// The set of a cell's four line patterns, as a number below [`SETS`]; 0 is the all-dead set.
+pub fn set_id(pats: &[u8; 4]) -> u16 {
+    let mut p = pats.map(|x| x % 12);
+    p.sort_unstable();
+    // Sets in lexicographic order of their sorted patterns: count the sets before this one.
+    let mut id = 0usize;
+    let mut lo = 0u8;
+    for (k, &v) in p.iter().enumerate() {
+        let left = 3 - k; // patterns still to choose after this one
+        for first in lo..v {
+            // Sets whose k-th pattern is `first`: multisets of `left` from 12 - first values.
+            id += multisets(12 - first as usize, left);
+        }
+        lo = v;
+    }
+    id as u16
 }
 
-/// The side to move's cells.
-pub const MOVER: Weights = Weights {
-    lines: [0, 3, 0, 5, 0, 91, 496, 407, 450, 800, 0, 0],
-    classes: [0, 0, 600, 423, 337, 66, 339, 379, 0, 135, 133, 0, 0, 0],
-};
-
-/// The cells of the side that has just moved.
-pub const OTHER: Weights = Weights {
-    lines: [0, 0, 0, 17, 0, 76, 173, 264, 360, 640, 0, 0],
-    classes: [0, 0, 480, 339, 239, 22, 195, 162, 27, 85, 36, 51, 0, 0],
-};
-
-/// A small bonus for having the move.
-const TEMPO: i32 = 9;
+/// Multisets of `k` elements from `n` values.
+const fn multisets(n: usize, k: usize) -> usize {
+    // C(n + k - 1, k)
+    let mut r = 1usize;
+    let mut i = 0;
+    while i < k {
+        r = r * (n + i) / (i + 1);
+        i += 1;
+    }
+    r
+}
 
 /// One empty cell's share of the evaluation for one colour: as the side to move and as the
 /// side that has just moved.
@@ -60,10 +76,8 @@ pub fn cell_value(pats: &[u8; 4], class: u8) -> CellValue {
     if class == p4::FORBID {
         return CellValue::default();
     }
-    let side = |w: &Weights| -> i32 {
-        pats.iter().map(|&p| w.lines[p as usize % 12]).sum::<i32>() + w.classes[class as usize]
-    };
-    CellValue { mover: side(&MOVER), other: side(&OTHER) }
+    let [mover, other] = SET_VALUES[set_id(pats) as usize];
+    CellValue { mover: mover as i32, other: other as i32 }
 }
 
 /// The position from the side to move's point of view (larger is better).
@@ -77,4 +91,28 @@ pub fn evaluate(board: &Board) -> i32 {
 #[inline]
 pub fn is_four_pat(p: u8) -> bool {
     p == Pat::B4 as u8 || p == Pat::F4 as u8 || p == Pat::DoubleFour as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_set_has_its_own_number_whatever_the_order() {
+        let mut seen = vec![false; SETS];
+        for a in 0..12u8 {
+            for b in a..12 {
+                for c in b..12 {
+                    for d in c..12 {
+                        let id = set_id(&[a, b, c, d]) as usize;
+                        assert!(!seen[id], "{a} {b} {c} {d}");
+                        seen[id] = true;
+                        assert_eq!(set_id(&[d, b, a, c]) as usize, id);
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(set_id(&[0; 4]), 0);
+    }
 }

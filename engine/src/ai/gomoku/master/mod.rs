@@ -86,6 +86,9 @@ pub struct Master {
     /// The memory budget (all threads together) and the number of search threads.
     memory: usize,
     threads: usize,
+    /// Multi-PV's lines after the first: the root's beta never rises above this (line 1's
+    /// score plus one, see [`Master::best_moves`]); `None` for every other search.
+    ceiling: Option<i32>,
 }
 
 impl Master {
@@ -111,6 +114,7 @@ impl Master {
             vct: Vct::new(VCT_CACHE_BITS),
             memory: bytes,
             threads: 1,
+            ceiling: None,
         }
     }
 
@@ -288,6 +292,7 @@ impl Master {
             searcher.clock_mut().set_free_start(OPENING_FREE_START);
         }
         searcher.set_root(&moves, &mut self.rng);
+        searcher.ceiling = self.ceiling;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         // (Drawn only with helpers: one thread's choices stay those of a single-threaded
         // Master.)

@@ -56,6 +56,15 @@ fn lmr(depth: i32, idx: usize) -> i32 {
     r as i32
 }
 
+/// Converts the interface's score back to a search score (the inverse of [`to_score`]).
+pub fn from_score(s: Score) -> i32 {
+    match s {
+        Score::Win(n) => WIN - n.min(WIN as u32) as i32,
+        Score::Loss(n) => -(WIN - n.min(WIN as u32) as i32),
+        Score::Eval(v) | Score::Exact(v) => v,
+    }
+}
+
 /// Converts a search score to the interface's score.
 pub fn to_score(s: i32) -> Score {
     if s > WIN_BOUND {
@@ -103,6 +112,10 @@ pub struct Searcher<'a> {
     depth: u32,
     /// Whether the move into this ply was a null move.
     after_null: Vec<bool>,
+    /// The highest beta of the root's window (`None`: no limit). Multi-PV's later lines
+    /// set it just above line 1's score: a move that would score higher fails high there and
+    /// is reported as a bound (see `Master::best_moves`).
+    pub ceiling: Option<i32>,
 }
 
 impl<'a> Searcher<'a> {
@@ -147,6 +160,7 @@ impl<'a> Searcher<'a> {
             best: None,
             depth: 0,
             after_null: vec![false; MAX_PLY + 2],
+            ceiling: None,
         }
     }
 
@@ -239,11 +253,17 @@ impl<'a> Searcher<'a> {
             let started = self.ctrl.elapsed();
             self.depth = depth;
             let mut delta = 40;
+            // The root's window never goes above the ceiling (INF without one).
+            let top = self.ceiling.map_or(INF, |c| c.clamp(-INF + 1, INF));
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < WIN_BOUND {
                 (prev - delta, prev + delta)
             } else {
                 (-INF, INF)
             };
+            beta = beta.min(top);
+            if alpha >= beta {
+                alpha = (beta - delta).max(-INF);
+            }
             let score = loop {
                 let s = self.root_search(depth as i32, alpha, beta);
                 if self.ctrl.stopped() {
@@ -252,8 +272,8 @@ impl<'a> Searcher<'a> {
                 if s <= alpha && alpha > -INF {
                     alpha = if delta > 400 { -INF } else { (s - delta).max(-INF) };
                     delta *= 3;
-                } else if s >= beta && beta < INF {
-                    beta = if delta > 400 { INF } else { (s + delta).min(INF) };
+                } else if s >= beta && beta < top {
+                    beta = if delta > 400 { top } else { (s + delta).min(top) };
                     delta *= 3;
                 } else {
                     break s;

@@ -15,8 +15,9 @@
 //!   2 MiB pages where Linux allows (`tt.rs`), and enhanced transposition cutoffs from 8
 //!   empties;
 //! * null-window search everywhere except on the principal variation (`search.rs`);
-//! * on several threads, the root's moves split among them over one shared table
-//!   (`parallel.rs`).
+//! * on several threads, Young Brothers Wait over one shared table (`parallel.rs`): a
+//!   node's moves after its first are split among the threads, at every node of the
+//!   principal variation and at null-window nodes with enough empties.
 
 mod bits;
 #[cfg(test)]
@@ -97,6 +98,8 @@ pub struct Solver {
     tt: Table,
     nodes: u64,
     eval_nodes: u64,
+    /// Split points of the last solve (helper threads started at a node).
+    splits: u64,
     /// Threads of a solve (1: this thread only).
     threads: usize,
 }
@@ -115,11 +118,12 @@ impl Solver {
 
     /// A solver with a table of 2^`bits` entries (32 bytes each; clamped to 4..=28).
     pub fn with_tt_bits(bits: u32) -> Solver {
-        Solver { tt: Table::new(bits), nodes: 0, eval_nodes: 0, threads: 1 }
+        Solver { tt: Table::new(bits), nodes: 0, eval_nodes: 0, splits: 0, threads: 1 }
     }
 
     /// Solves on `threads` threads from the next solve on (at least 1, at most
-    /// [`crate::ai::control::MAX_THREADS`]): the root's moves are split among them.
+    /// [`crate::ai::control::MAX_THREADS`]): a node's moves are split among them after
+    /// its first (`parallel.rs`).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, crate::ai::control::MAX_THREADS);
     }
@@ -160,6 +164,12 @@ impl Solver {
     /// Nodes visited by the last solve (selective pre-search included).
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Split points of the last solve (0 on one thread): how often helper threads started
+    /// at a node.
+    pub fn splits(&self) -> u64 {
+        self.splits
     }
 
     /// Positions visited by the last solve's evaluation searches (move ordering and
@@ -210,6 +220,7 @@ impl Solver {
         let alpha = alpha.clamp(-65, 64);
         let beta = beta.clamp(alpha + 1, 65);
         let n = (!(player | opponent)).count_ones();
+        self.splits = 0;
         if self.threads > 1 && parallel::worth_splitting(player, opponent) {
             return self.solve_split(player, opponent, alpha, beta, cancel);
         }
@@ -233,7 +244,7 @@ impl Solver {
     }
 
     /// [`Solver::solve_bits`] on [`Solver::set_threads`] threads (the same [`passes`], each
-    /// split at the root by [`parallel::pvs`]).
+    /// split by [`parallel::pvs`]).
     fn solve_split(
         &mut self,
         player: u64,
@@ -260,6 +271,7 @@ impl Solver {
             );
             nodes += r.nodes;
             eval_nodes += r.eval_nodes;
+            self.splits += r.splits;
             score = r.score;
             if r.stopped {
                 (self.nodes, self.eval_nodes) = (nodes, eval_nodes);

@@ -67,7 +67,7 @@ fn sort_depth(n: u32) -> Option<u32> {
 /// "Pass" in a principal variation.
 pub const PASS: u8 = 64;
 
-const INF: i32 = 65;
+pub(super) const INF: i32 = 65;
 
 /// With at least this alpha (indexed by empty squares), a stability bound is worth trying.
 static STABILITY_THRESHOLD: [i32; 65] = [
@@ -449,15 +449,45 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// The legal moves of `p` (which has one), in the order [`Search::pvs`] would search
-    /// them with the window's `alpha`, with their flips.
-    pub fn ordered_moves(&mut self, p: u64, o: u64, alpha: i32) -> Vec<(u8, u64)> {
-        let empties = !(p | o);
-        let hash_move = self.tt.probe(p, o).map_or(NO_MOVE, |h| h.mv);
+    /// The moves `legal` of `p` (with `n` empties and `parity`) in the order a deep node or
+    /// [`Search::pvs`] searches them (`hash_move` first, then by [`MoveList::fill`]'s
+    /// scores with the node's `alpha`), with their flips. For the split search
+    /// (`parallel.rs`), which needs the whole order at once.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sorted_moves(
+        &mut self,
+        p: u64,
+        o: u64,
+        legal: u64,
+        n: u32,
+        parity: u8,
+        hash_move: u8,
+        alpha: i32,
+    ) -> Vec<(u8, u64)> {
         let mut list = MoveList::empty();
-        let (legal, n) = (moves(p, o), empties.count_ones());
-        self.fill_moves(&mut list, p, o, legal, n, parity_of(empties), hash_move, alpha);
+        self.fill_moves(&mut list, p, o, legal, n, parity, hash_move, alpha);
         (0..list.len).map(|i| list.pick(i)).map(|m| (m.sq, m.flipped)).collect()
+    }
+
+    /// Whether this search must stop (it was stopped, or its cancel flag is raised now).
+    #[inline]
+    pub(super) fn poll_stop(&mut self) -> bool {
+        if !self.stopped && self.cancel.is_cancelled() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// In a selective pass, from `PROBCUT_MIN` empties: the ProbCut cut of a null-window
+    /// node (as in [`Search::nws`]'s deep nodes), if any.
+    #[inline]
+    pub(super) fn probcut(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+        if self.level != EXACT && n >= PROBCUT_MIN {
+            let t = CONFIDENCE[self.level as usize];
+            try_cut(&self.mid, p, o, alpha, n, t, &mut self.eval_nodes)
+        } else {
+            None
+        }
     }
 
     /// Full-window principal-variation search; `pv` receives the principal variation

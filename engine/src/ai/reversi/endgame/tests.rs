@@ -348,3 +348,103 @@ fn split_solves_match_one_thread() {
     let (p, o) = random_endgame(&mut rng, 20);
     assert_eq!(split.solve_bits(p, o, -64, 64, &cancelled), None);
 }
+
+/// The deeper split (the principal variation split at every node, null-window nodes from
+/// `parallel::NWS_SPLIT_MIN` empties starting helpers after their eldest brother): exact
+/// scores and bounds on 20–22 empties with 2 and 4 threads, a best move that reaches the
+/// score, and splits below the root.
+#[test]
+fn deeper_splits_stay_exact() {
+    let mut rng = Rng::new(23);
+    let cancel = CancelFlag::new();
+    let mut one = Solver::with_tt_bits(18);
+    let mut splits = 0;
+    let mut runs = 0;
+    for empties in [20, 22] {
+        let (p, o) = loop {
+            let (p, o) = random_endgame(&mut rng, empties);
+            if parallel::worth_splitting(p, o) {
+                break (p, o);
+            }
+        };
+        one.clear();
+        let truth = one.solve_bits(p, o, -64, 64, &cancel).expect("not cancelled").score;
+        let mut solver = Solver::with_tt_bits(18);
+        solver.set_threads(2);
+        let r = solver.solve_bits(p, o, -64, 64, &cancel).expect("not cancelled");
+        assert_eq!(r.score, truth);
+        assert!(solver.splits() > 0);
+        for threads in [2, 4] {
+            let windows =
+                [(-64, 64), (truth - 1, truth + 1), (truth, truth + 3), (truth - 3, truth)];
+            for (alpha, beta) in windows {
+                let mut tt = Table::new(18);
+                let mut pv = Vec::new();
+                let r = parallel::pvs(&mut tt, &cancel, EXACT, p, o, alpha, beta, &mut pv, threads);
+                assert!(!r.stopped);
+                check_window(truth, alpha, beta, r.score);
+                if alpha < truth && truth < beta {
+                    let sq = pv[0] as usize;
+                    let f = flips_walk(p, o, sq);
+                    let (np, no) = (o & !f, p | f | bit(sq));
+                    let child = one.solve_bits(np, no, -64, 64, &cancel).unwrap();
+                    assert_eq!(-child.score, truth, "the best move reaches the score");
+                }
+                splits += r.splits;
+                runs += 1;
+            }
+        }
+    }
+    assert!(splits > 2 * runs, "{splits} splits in {runs} searches: the split goes deeper");
+}
+
+/// A cancel stops a split solve on any number of threads soon: the engine's promise is
+/// 50 ms (the assertion leaves room for a loaded machine; the time is printed).
+#[test]
+fn split_solves_stop_soon_after_a_cancel() {
+    use std::time::{Duration, Instant};
+    let mut rng = Rng::new(5);
+    let (p, o) = loop {
+        let (p, o) = random_endgame(&mut rng, 26);
+        if parallel::worth_splitting(p, o) {
+            break (p, o);
+        }
+    };
+    for threads in [2, 3, 4] {
+        let mut solver = Solver::with_tt_bits(18);
+        solver.set_threads(threads);
+        let cancel = CancelFlag::new();
+        let raise = cancel.clone();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            raise.cancel();
+            Instant::now()
+        });
+        let r = solver.solve_bits(p, o, -64, 64, &cancel);
+        let done = Instant::now();
+        let raised = raiser.join().unwrap();
+        assert_eq!(r, None, "{threads} threads: cancelled");
+        let late = done.saturating_duration_since(raised);
+        eprintln!("{threads} threads: stopped {late:?} after the cancel");
+        assert!(late < Duration::from_millis(500), "{threads} threads: {late:?} after the cancel");
+    }
+}
+
+/// A helper thread that panics stops the solve (reported as stopped), without a hang.
+#[test]
+fn a_panicking_helper_stops_the_split_solve() {
+    let mut rng = Rng::new(8);
+    let cancel = CancelFlag::new();
+    let (p, o) = loop {
+        let (p, o) = random_endgame(&mut rng, 20);
+        if parallel::worth_splitting(p, o) {
+            break (p, o);
+        }
+    };
+    let mut tt = Table::new(16);
+    let mut pv = Vec::new();
+    let r =
+        parallel::pvs_with_panicking_helpers(&mut tt, &cancel, EXACT, p, o, -64, 64, &mut pv, 2);
+    assert!(r.splits > 0);
+    assert!(r.stopped, "a helper's panic stops the search");
+}

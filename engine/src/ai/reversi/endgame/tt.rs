@@ -14,11 +14,13 @@
 //! it), the second is always replaced.
 //!
 //! The threads of a parallel solve share one table ([`TableRef::Shared`]): each bucket has
-//! a lock in its cache line's spare bytes, taken for a probe or a store. A search alone on
-//! the table holds it exclusively ([`TableRef::Own`]) and takes no lock.
+//! a sequence lock in its cache line's spare bytes. A store takes it (odd while it writes);
+//! a probe takes nothing: it reads the bucket's words and checks that the sequence did not
+//! change meanwhile (else it counts as a miss), so probes do not write the cache line. A
+//! search alone on the table holds it exclusively ([`TableRef::Own`]) and uses neither.
 
 use std::cell::UnsafeCell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
 /// No move stored.
 pub const NO_MOVE: u8 = 64;
@@ -26,8 +28,10 @@ pub const NO_MOVE: u8 = 64;
 /// The selectivity level of exact bounds (selective passes use `0..EXACT`).
 pub const EXACT: u8 = 15;
 
-/// One stored position.
+/// One stored position. `repr(C)` with explicit padding: 24 bytes, every one written, so
+/// that a shared table can read and write a bucket as words ([`Bucket::words`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Entry {
     pub p: u64,
     pub o: u64,
@@ -41,10 +45,14 @@ pub struct Entry {
     pub empties: u8,
     /// Selectivity level of the bounds ([`EXACT`]: proven).
     pub level: u8,
+    pad: [u8; 3],
 }
 
+const _: () = assert!(std::mem::size_of::<[Entry; 2]>() == 6 * 8);
+const _: () = assert!(std::mem::align_of::<Entry>() == std::mem::align_of::<AtomicU64>());
+
 const EMPTY: Entry =
-    Entry { p: 0, o: 0, lower: -64, upper: 64, mv: NO_MOVE, empties: 0, level: EXACT };
+    Entry { p: 0, o: 0, lower: -64, upper: 64, mv: NO_MOVE, empties: 0, level: EXACT, pad: [0; 3] };
 
 /// What a probe learnt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,38 +77,86 @@ impl Hit {
     }
 }
 
-/// Two entries in one 64-byte cache line (with the lock in the spare bytes): a probe
-/// costs at most one memory access.
+/// Two entries in one 64-byte cache line (with the sequence lock in the spare bytes): a
+/// probe costs at most one memory access.
 #[repr(C, align(64))]
 struct Bucket {
     slots: UnsafeCell<[Entry; 2]>,
-    lock: AtomicBool,
+    /// Shared tables: odd while a store writes the slots, advanced by 2 per store.
+    seq: AtomicU32,
 }
 
 impl Bucket {
     fn empty() -> Bucket {
-        Bucket { slots: UnsafeCell::new([EMPTY; 2]), lock: AtomicBool::new(false) }
+        Bucket { slots: UnsafeCell::new([EMPTY; 2]), seq: AtomicU32::new(0) }
     }
 
-    /// Runs `f` on the slots while holding the bucket's lock.
+    /// The slots as six words, for the threads of a shared table.
+    #[inline(always)]
+    fn words(&self) -> &[AtomicU64; 6] {
+        // SAFETY: `[Entry; 2]` is 48 bytes (asserted above), aligned as `AtomicU64`, and
+        // every byte of it is initialised (`repr(C)`, explicit padding); `AtomicU64` has the
+        // layout of `u64`. Through `&Table` every access to the slots is an atomic one
+        // through these words; the plain accesses take `&mut Table`, so they are ordered
+        // with the threads' (spawned and joined by the solve that shares the table).
+        unsafe { &*(self.slots.get() as *const [AtomicU64; 6]) }
+    }
+
+    /// The slots, read without a lock; `None` if a store ran meanwhile (a miss).
     #[inline]
-    fn locked<T>(&self, f: impl FnOnce(&mut [Entry; 2]) -> T) -> T {
-        while self.lock.swap(true, Ordering::Acquire) {
-            while self.lock.load(Ordering::Relaxed) {
+    fn read(&self) -> Option<[Entry; 2]> {
+        let before = self.seq.load(Ordering::Acquire);
+        if before & 1 != 0 {
+            return None;
+        }
+        let w = self.words();
+        let words: [u64; 6] = std::array::from_fn(|i| w[i].load(Ordering::Relaxed));
+        fence(Ordering::Acquire);
+        if self.seq.load(Ordering::Relaxed) != before {
+            return None;
+        }
+        // SAFETY: any 48 bytes are a valid `[Entry; 2]` (integers only); sizes asserted.
+        Some(unsafe { std::mem::transmute::<[u64; 6], [Entry; 2]>(words) })
+    }
+
+    /// Runs `f` on the slots while holding the bucket's sequence lock.
+    #[inline]
+    fn update(&self, f: impl FnOnce(&mut [Entry; 2])) {
+        let mut seq = self.seq.load(Ordering::Relaxed);
+        loop {
+            if seq & 1 == 0 {
+                match self.seq.compare_exchange_weak(
+                    seq,
+                    seq.wrapping_add(1),
+                    Ordering::Acquire,
+                    Ordering::Relaxed,
+                ) {
+                    Ok(_) => break,
+                    Err(now) => seq = now,
+                }
+            } else {
                 std::hint::spin_loop();
+                seq = self.seq.load(Ordering::Relaxed);
             }
         }
-        // SAFETY: the lock is held: no other thread reads or writes these slots through a
-        // shared table until it is released below; the exclusive paths need `&mut Table`.
-        let r = f(unsafe { &mut *self.slots.get() });
-        self.lock.store(false, Ordering::Release);
-        r
+        fence(Ordering::Release);
+        let w = self.words();
+        let words: [u64; 6] = std::array::from_fn(|i| w[i].load(Ordering::Relaxed));
+        // SAFETY: as in `read`; the lock is held, so the words are one whole state.
+        let mut slots = unsafe { std::mem::transmute::<[u64; 6], [Entry; 2]>(words) };
+        f(&mut slots);
+        // SAFETY: every byte of an `Entry` is initialised (explicit padding).
+        let words = unsafe { std::mem::transmute::<[Entry; 2], [u64; 6]>(slots) };
+        for (a, v) in w.iter().zip(words) {
+            a.store(v, Ordering::Relaxed);
+        }
+        self.seq.store(seq.wrapping_add(2), Ordering::Release);
     }
 }
 
-// SAFETY: through `&Table` the slots are only touched under their bucket's lock
-// (`probe_shared`, `store_shared`; `prefetch` only hints an address); the unlocked paths
-// take `&mut Table`.
+// SAFETY: through `&Table` the slots are only read and written as atomic words, stores
+// under their bucket's sequence lock (`probe_shared`, `store_shared`; `prefetch` only
+// hints an address); the plain paths take `&mut Table`.
 unsafe impl Sync for Table {}
 
 /// A fixed-size table of `2^bits` entries (`2^(bits - 1)` buckets). Its memory is taken by
@@ -219,7 +275,7 @@ impl Table {
     /// [`Table::probe`] on a table other threads use too.
     #[inline]
     pub fn probe_shared(&self, p: u64, o: u64) -> Option<Hit> {
-        self.buckets[self.bucket(p, o)].locked(|slots| probe_in(slots, p, o))
+        probe_in(&self.buckets[self.bucket(p, o)].read()?, p, o)
     }
 
     /// [`Table::store`] on a table other threads use too.
@@ -236,7 +292,7 @@ impl Table {
         mv: u8,
     ) {
         self.buckets[self.bucket(p, o)]
-            .locked(|slots| store_in(slots, p, o, empties, level, window, score, mv))
+            .update(|slots| store_in(slots, p, o, empties, level, window, score, mv))
     }
 
     /// Records that the score of the position (with `empties` empty squares) searched at
@@ -378,7 +434,8 @@ fn store_in(
             return;
         }
     }
-    let new = Entry { p, o, lower: lower as i8, upper: upper as i8, mv, empties, level };
+    let new =
+        Entry { p, o, lower: lower as i8, upper: upper as i8, mv, empties, level, pad: [0; 3] };
     if slots[0].empties <= empties {
         slots[1] = slots[0];
         slots[0] = new;
