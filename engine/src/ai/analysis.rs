@@ -15,11 +15,11 @@ use crate::Color;
 
 /// Gomoku Master's evaluation units per logistic unit: a position that Master evaluates at
 /// `v` for the side to move is won by that side with probability `1 / (1 + e^(-v / K))`.
-/// This is the scale of the texel fit that made the evaluation's weights
-/// (`engine/examples/fit_gomoku_eval.rs`: the scale that best fits the hand-set weights to
-/// the results of Master's self-play games, K = 580, then the weights fitted at that scale;
-/// "Master round 8" in the benchmark history).
-pub const GOMOKU_LOGISTIC_SCALE: f64 = 580.0;
+/// This is the scale of the texel fit that made the evaluation's values
+/// (`engine/examples/fit_gomoku_eval.rs table`: the scale that best fits the evaluation
+/// before it to the results of Master's self-play games, K = 490, then the values fitted at
+/// that scale; the header of `master/eval_sets.rs` gives it).
+pub const GOMOKU_LOGISTIC_SCALE: f64 = 490.0;
 
 /// Deepest depth [`analyse`] asks for.
 pub const MAX_ANALYSIS_DEPTH: u32 = 64;
@@ -153,11 +153,11 @@ mod tests {
         );
         // One logistic unit: 73.1%.
         assert_eq!(
-            Outlook::gomoku(Score::Eval(580), Color::White),
+            Outlook::gomoku(Score::Eval(GOMOKU_LOGISTIC_SCALE as i32), Color::White),
             Outlook::Chance { permille: 731 }
         );
         assert_eq!(
-            Outlook::gomoku(Score::Eval(-580), Color::White),
+            Outlook::gomoku(Score::Eval(-(GOMOKU_LOGISTIC_SCALE as i32)), Color::White),
             Outlook::Chance { permille: 269 }
         );
         // A win in 13 plies is 7 stones of the winner's; a loss in 6 plies is 3 of the
