@@ -598,15 +598,20 @@ mod tests {
             seldepth: 14,
             pv,
         };
+        // One logistic unit below even.
+        let unit = tengen_engine::ai::analysis::GOMOKU_LOGISTIC_SCALE as i32;
         let pvs = vec![
             line(p(7, 7), Score::Win(5), vec![p(7, 7), p(8, 8), p(6, 6)]),
-            line(p(6, 7), Score::Eval(-580), vec![p(6, 7)]),
+            line(p(6, 7), Score::Eval(-unit), vec![p(6, 7)]),
         ];
         let info = SearchInfo { nodes: 1234, nps: 5000, elapsed_ms: 246, ..SearchInfo::default() };
         let brief = nbest_lines(&pvs, &info, Color::Black, false);
         assert_eq!(
             brief,
-            ["MESSAGE (1) +M5 | 9-14 | 7,7 8,8 6,6", "MESSAGE (2) -580 | 9-14 | 6,7"]
+            [
+                "MESSAGE (1) +M5 | 9-14 | 7,7 8,8 6,6".to_string(),
+                format!("MESSAGE (2) -{unit} | 9-14 | 6,7")
+            ]
         );
         let full = nbest_lines(&pvs, &info, Color::Black, true);
         assert_eq!(full.len(), 2 * 13);
@@ -628,7 +633,7 @@ mod tests {
                 "MESSAGE (1) +M5 | 9-14 | 7,7 8,8 6,6",
             ]
         );
-        // One logistic unit below even: 26.9%.
+        // One logistic unit below even: 1 / (1 + e) = 26.9%.
         assert!(full.contains(&"INFO WINRATE 0.2690".to_string()), "{full:?}");
         assert_eq!(full[13], "INFO PV 1");
     }
