@@ -7,8 +7,12 @@
 
 use std::time::{Duration, Instant};
 
+use tengen_engine::ai::gomoku::master::engine::board_of;
+use tengen_engine::ai::gomoku::master::vcf::{Budget, Vcf};
+use tengen_engine::ai::gomoku::master::vct::Vct;
 use tengen_engine::ai::gomoku::master::Master;
 use tengen_engine::ai::{CancelFlag, Engine, Limits, Score, SearchInfo, SearchResult};
+use tengen_engine::gomoku::notation::{format_point, parse_point};
 use tengen_engine::gomoku::{Position, Rule};
 use tengen_engine::{Color, Move, Point};
 
@@ -561,4 +565,263 @@ fn smallest_and_largest_boards() {
         }
         assert!(pos.moves().len() >= 9);
     }
+}
+
+// Positions from the arena of Master against master-baseline (the tag; 392 games, freestyle
+// 15x15, 300 ms a move, the 24 openings with both colours), numbered as the arena numbered
+// them, from games the baseline lost: the baseline, to move, played into a forced loss while
+// a defence existed. Each test proves the baseline's move lost with the opponent's forcing
+// search (Master's VCF and VCT solvers), asks Master for a move at a fixed depth
+// (reproducible, unlike a timed search) and checks that move the same way: the opponent then
+// has no VCF and no VCT within 15 plies. That is no proof that the move holds against slower,
+// quieter play; a Master search of 5 to 8 s for the opponent found no win either.
+
+/// Nodes of one forcing search in the checks below (each check needs far fewer).
+const FORCING_NODES: u64 = 2_000_000;
+
+/// A point in the usual notation: `a1` is the picture's bottom-left corner on 15x15.
+fn at(s: &str) -> Point {
+    parse_point(s, 15).unwrap()
+}
+
+/// `pos` with `moves` played (each must be legal).
+fn after(pos: &Position, moves: &[&str]) -> Position {
+    let mut pos = pos.clone();
+    for m in moves {
+        pos.play(at(m)).unwrap();
+    }
+    pos
+}
+
+/// The side to move's win by continuous fours (within 40 plies) with Master's VCF solver: its
+/// line, or `None` when the solver proves there is none.
+fn vcf_line(pos: &Position) -> Option<Vec<Move>> {
+    let mut board = board_of(pos);
+    let mut vcf = Vcf::new(16);
+    let mut budget = Budget::new(FORCING_NODES);
+    if vcf.solve(&mut board, 40, &mut budget) {
+        return Some(vcf.line.iter().map(|&c| Move::Place(board.point(c))).collect());
+    }
+    assert!(!budget.aborted, "the VCF search ran out of nodes");
+    None
+}
+
+/// The first move of the side to move's win by threats (fours and open threes) within `plies`
+/// with Master's VCT solver, or `None` when the solver proves there is none.
+fn vct_first_move(pos: &Position, plies: i32) -> Option<Point> {
+    let mut board = board_of(pos);
+    let mut vct = Vct::new(18);
+    let mut budget = Budget::new(FORCING_NODES);
+    let found = vct.solve(&mut board, plies, &mut budget);
+    assert!(found.is_some() || !budget.aborted, "the VCT search ran out of nodes");
+    found.map(|c| board.point(c))
+}
+
+fn name(p: Point) -> String {
+    format_point(p, 15)
+}
+
+/// After our move `mv`, the opponent (to move) has no VCF and no VCT within `plies`.
+fn assert_holds(pos: &Position, mv: Point, plies: i32) {
+    let t = after(pos, &[&name(mv)]);
+    assert!(t.winner().is_none());
+    if let Some(line) = vcf_line(&t) {
+        let line: Vec<String> = line.iter().map(|m| name(m.point().unwrap())).collect();
+        panic!("after {} the opponent wins by fours: {}", name(mv), line.join(" "));
+    }
+    if let Some(first) = vct_first_move(&t, plies) {
+        panic!(
+            "after {} the opponent wins by threats within {plies} plies from {}",
+            name(mv),
+            name(first)
+        );
+    }
+}
+
+/// After our move `mv`, the opponent (to move) wins by threats within `plies`.
+fn assert_loses(pos: &Position, mv: Point, plies: i32) {
+    let t = after(pos, &[&name(mv)]);
+    assert!(
+        vct_first_move(&t, plies).is_some(),
+        "after {} the opponent has no win by threats within {plies} plies",
+        name(mv)
+    );
+}
+
+/// Game 313 (and 327, which reached it by another order), White to play move 22. Black has
+/// the open three f7-g8-h9 (e6 / i10) and the pair e7-e8 on the e file.
+///
+/// The baseline blocked at i10, and Black won by fours: e6 fours on the diagonal d5-h9 and
+/// makes the three e6-e8; after the block d5, e9 is an open four. The baseline played i10 in
+/// 20 ms, with a score of "win in 5" from its VCT cache; a fresh master-baseline plays e9
+/// here, at depth 8 as at 300 ms.
+///
+/// e9 takes the e file's point and fours on the anti-diagonal d10-h6; after the forced d10,
+/// White wins by threats (within 15 plies, from i10; Master at depth 10 says win in 19).
+#[test]
+fn arena_313_four_that_blocks_instead_of_the_block_that_allows_a_double_four() {
+    let pos = position(
+        &[
+            "...............", // 15
+            "...............", // 14
+            "...............", // 13
+            ".....x...x.....", // 12
+            ".....o..o......", // 11
+            ".....o.o.......", // 10
+            ".....oox.......", // 9
+            "....xoxx.......", // 8
+            "....xxox.......", // 7
+            "......oo.......", // 6
+            ".......xx......", // 5
+            "...............", // 4
+            "...............", // 3
+            "...............", // 2
+            "...............", // 1
+        ],
+        15,
+        Rule::Freestyle,
+    );
+    assert_eq!(pos.side_to_move(), Color::White);
+    // The baseline's i10: Black's VCF e6 d5 e9, checked stone by stone.
+    let lost = after(&pos, &["i10"]);
+    let line = vcf_line(&lost).expect("Black wins by fours after i10");
+    assert_eq!(line.len(), 3, "{line:?}");
+    check_forced_line(&lost, &line);
+
+    let r = search(&pos, Limits::depth(8));
+    let q = point(&r);
+    assert_eq!(q, at("e9"), "{:?}", r.info);
+    assert!(!matches!(r.info.score, Score::Loss(_)), "{:?}", r.info.score);
+    assert_holds(&pos, q, 15);
+    // e9 is a four: Black's only move is d10; then White wins by threats.
+    let forced = after(&pos, &["e9"]);
+    assert_eq!(five_points(&forced, Color::White), vec![at("d10")]);
+    let won = after(&forced, &["d10"]);
+    assert!(vct_first_move(&won, 15).is_some(), "White has no VCT after e9 d10");
+}
+
+/// Game 391, White to play move 14. Black has the open three g8-h9-i10 (f7 / j11).
+///
+/// The baseline played i7 (in 20 ms, again with a "win in 5" from its VCT cache; a fresh
+/// master-baseline plays f7): a four i6-i9 whose only block, i5, gives Black a second threat,
+/// h5 (a four on the h file and the three h5-i5-k5). White cannot stop both: after i5, j11 is
+/// met by h5 h6 j5, an open four on row 5 (Black's VCT solver: 3 plies, the block included).
+///
+/// f7 blocks the three, and Black has no forcing win (nor does a 5 s search for Black find one:
+/// +169).
+#[test]
+fn arena_391_blocks_the_three_instead_of_a_four_whose_block_helps() {
+    let pos = position(
+        &[
+            "...............", // 15
+            "...............", // 14
+            "...............", // 13
+            "...............", // 12
+            "...............", // 11
+            ".......ox......", // 10
+            ".....xoxoo.....", // 9
+            "......xxo......", // 8
+            ".......x.......", // 7
+            "........o......", // 6
+            "..........x....", // 5
+            "...............", // 4
+            "...............", // 3
+            "...............", // 2
+            "...............", // 1
+        ],
+        15,
+        Rule::Freestyle,
+    );
+    assert_eq!(pos.side_to_move(), Color::White);
+    let four = after(&pos, &["i7"]);
+    assert_eq!(five_points(&four, Color::White), vec![at("i5")]);
+    assert_loses(&pos, at("i7"), 3);
+    assert_eq!(vct_first_move(&four, 3), Some(at("i5")));
+
+    let r = search(&pos, Limits::depth(8));
+    let q = point(&r);
+    assert_eq!(q, at("f7"), "{:?}", r.info);
+    assert_holds(&pos, q, 15);
+}
+
+/// Game 114 (and 354, the same opening), Black to play move 7.
+///
+/// The baseline played f8, and White wins by threats: the VCT solver proves a win within 11
+/// plies from j9 (one line, Black's replies picked by Master: j9 h9 j8 g11 j10 j11 i10 k10 i7
+/// i11 j7 j6 k7 l6 h7 g7 l7). master-baseline plays f8 here at depth 7 too, and at 300 ms f8
+/// or g5 (depth 7 or 8).
+///
+/// Master plays h5 at every depth from 4 to 10; after it White has no forcing win (an 8 s
+/// search for White finds none either, though it rates White +972).
+#[test]
+fn arena_114_opening_defence_against_a_threat_sequence() {
+    let pos = position(
+        &[
+            "...............", // 15
+            "...............", // 14
+            "...............", // 13
+            "...............", // 12
+            "...............", // 11
+            ".......o.......", // 10
+            "......o.o......", // 9
+            ".......x.......", // 8
+            "...............", // 7
+            "...............", // 6
+            "........xx.....", // 5
+            "...............", // 4
+            "...............", // 3
+            "...............", // 2
+            "...............", // 1
+        ],
+        15,
+        Rule::Freestyle,
+    );
+    assert_eq!(pos.side_to_move(), Color::Black);
+    assert_loses(&pos, at("f8"), 11);
+
+    let r = search(&pos, Limits::depth(7));
+    let q = point(&r);
+    assert_eq!(q, at("h5"), "{:?}", r.info);
+    assert_holds(&pos, q, 15);
+}
+
+/// Game 50, Black to play move 17.
+///
+/// The baseline played f12, and White won by threats within 11 plies from d7: the game went
+/// on d7 c6 f7 e7 g9 g8 i8 j7 g6 h5 j9 i9 h7 f5 k10. At 300 ms master-baseline and Master
+/// alike reach depth 5 or 6 here and play f12 (Master at depths 4, 5 and 7 too); Master plays
+/// i8 at depths 6 and 8 to 10 (master-baseline g9, another defence, from depth 8).
+///
+/// After i8 White has no forcing win (nor does a 6 s search for White find one: +36).
+#[test]
+fn arena_50_a_deeper_search_sees_the_threat_sequence() {
+    let pos = position(
+        &[
+            "...............", // 15
+            "...............", // 14
+            "....o..........", // 13
+            "....x..........", // 12
+            "....xo.x.......", // 11
+            "....xoox.......", // 10
+            "....xo.o.......", // 9
+            "....ox.x.......", // 8
+            "......o........", // 7
+            "...............", // 6
+            "...............", // 5
+            "...............", // 4
+            "...............", // 3
+            "...............", // 2
+            "...............", // 1
+        ],
+        15,
+        Rule::Freestyle,
+    );
+    assert_eq!(pos.side_to_move(), Color::Black);
+    let lost = after(&pos, &["f12"]);
+    assert_eq!(vct_first_move(&lost, 11), Some(at("d7")));
+
+    let r = search(&pos, Limits::depth(8));
+    let q = point(&r);
+    assert_eq!(q, at("i8"), "{:?}", r.info);
+    assert_holds(&pos, q, 15);
 }
