@@ -224,25 +224,27 @@ fn sprt_lines(stdout: &str) -> Vec<&str> {
 
 #[test]
 fn sprt_accepts_h1_when_the_first_engine_wins_every_pair() {
-    // Pattern wins every pair against the fake. At elo0 0, elo1 400 the LLR is 1.63 after
-    // one 2-0 pair and 3.33 after two (computed in sprt.rs's way with python3), so the
-    // second pair crosses the bound 2.94: four games of the forty allowed.
+    // Pattern wins every pair against the fake. At elo0 0, elo1 400 the LLR is 0.09 after
+    // one 2-0 pair, 0.88, 1.79 and 2.80 after two to four and 3.88 after five (computed in
+    // sprt.rs's way with python3), so the fifth pair crosses the bound 2.94: ten games of the
+    // forty allowed.
     let stdout = sprt_against_the_fake("sprt-h1", false, &[]);
-    assert_eq!(game_lines(&stdout).len(), 4, "{stdout}");
+    assert_eq!(game_lines(&stdout).len(), 10, "{stdout}");
     let sprt = sprt_lines(&stdout);
-    assert_eq!(sprt.len(), 2, "{stdout}");
-    assert!(sprt[0].contains("LLR 1.63 [-2.94, 2.94]") && sprt[0].ends_with("undecided"));
-    assert!(sprt[1].contains("LLR 3.33") && sprt[1].contains("+4 -0 =0"), "{}", sprt[1]);
-    assert!(sprt[1].contains("pairs 0-0-0-0-2") && sprt[1].ends_with("H1 accepted"));
+    assert_eq!(sprt.len(), 5, "{stdout}");
+    assert!(sprt[0].contains("LLR 0.09 [-2.94, 2.94]") && sprt[0].ends_with("undecided"));
+    assert!(sprt[3].contains("LLR 2.80") && sprt[3].ends_with("undecided"), "{}", sprt[3]);
+    assert!(sprt[4].contains("LLR 3.88") && sprt[4].contains("+10 -0 =0"), "{}", sprt[4]);
+    assert!(sprt[4].contains("pairs 0-0-0-0-5") && sprt[4].ends_with("H1 accepted"));
 }
 
 #[test]
 fn sprt_accepts_h0_when_the_first_engine_loses_every_pair() {
-    // The other way round the LLR is -2.99 after five 0-2 pairs (-0.60 after one): H0.
+    // The other way round the LLR is -3.03 after four 0-2 pairs (-1.21 after one): H0.
     let stdout = sprt_against_the_fake("sprt-h0", true, &["--quiet"]);
     let sprt = sprt_lines(&stdout);
     assert_eq!(sprt.len(), 1, "--quiet prints the final line only: {stdout}");
-    assert!(sprt[0].contains("+0 -10 =0") && sprt[0].ends_with("H0 accepted"), "{}", sprt[0]);
+    assert!(sprt[0].contains("+0 -8 =0") && sprt[0].ends_with("H0 accepted"), "{}", sprt[0]);
 }
 
 #[test]
