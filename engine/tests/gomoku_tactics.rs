@@ -836,11 +836,9 @@ fn arena_50_a_deeper_search_sees_the_threat_sequence() {
 /// White passed, and checks White's candidate defences by Black's VCT after each (Black's
 /// nodes, Black to move: "Black wins"); the search of move 14 meets one of those positions in
 /// White's VCT as a defender's node (Black to move after White's threat) and reads "White
-/// wins": it plays the four i7, which loses. Master still does the same. Checked by hand on
-/// copies of the engine: without that check of the defences at move 10, or with the
-/// defender's nodes keyed apart, Master plays f7.
+/// wins": it played the four i7, which loses. The defender's nodes now have keys of their
+/// own (`DEFENDER_KEY` in vct.rs); without them this test fails.
 #[test]
-#[ignore = "fails today: Master's VCT cache mixes attacker's and defender's results"]
 fn a_stale_vct_cache_entry_is_not_read_as_a_win() {
     let moves = parse_moves("h8 g9 k5 i9 f9 i8 i10 j9 h7 h10 g8 i6 h9", 15).unwrap();
     let mut engine = Master::new(7);

@@ -24,6 +24,13 @@ use super::vcf::{first_of_class, Budget, ThreatCache};
 /// 2 plies changed nothing measurable; 8 plies scored 587/600 against 569/600 without a tail.
 pub const VCF_TAIL: i32 = 8;
 
+/// Mixed into a defender's node's key. An attacker's node stores "the side to move wins by
+/// threats", a defender's node "the side that has just moved wins"; the same position (with
+/// the same side to move) can be both, in the VCTs of the two sides, and the cache lives from
+/// move to move. Keyed alike, one was read as the other: Master lost games to a "win" that
+/// was the opponent's (`a_stale_vct_cache_entry_is_not_read_as_a_win` in the tactics tests).
+const DEFENDER_KEY: u64 = 0x5851_F42D_4C95_7F2D;
+
 /// The VCT solver.
 pub struct Vct {
     cache: ThreatCache,
@@ -207,7 +214,7 @@ impl Vct {
         if depth <= 0 {
             return false;
         }
-        let key = board.hash();
+        let key = board.hash() ^ DEFENDER_KEY;
         if let Some(r) = self.cache.probe(key, depth) {
             return r;
         }
