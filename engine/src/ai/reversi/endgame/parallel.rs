@@ -430,17 +430,10 @@ impl<'a> Shared<'a> {
         if let Some(bound) = s.stability_cut(p, o, alpha, n) {
             return bound;
         }
-        let mut hash_move = NO_MOVE;
-        if let Some(hit) = s.tt.probe(p, o) {
-            let (lower, upper) = hit.bounds(self.level);
-            if lower > alpha {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            hash_move = hit.mv;
-        }
+        let hash_move = match s.table_cut(p, o, alpha) {
+            Ok(mv) => mv,
+            Err(bound) => return bound,
+        };
         let legal = moves(p, o);
         if legal == 0 {
             if moves(o, p) == 0 {

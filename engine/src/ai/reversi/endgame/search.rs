@@ -364,17 +364,10 @@ impl<'a> Search<'a> {
         if let Some(bound) = self.stability_cut(p, o, alpha, n) {
             return bound;
         }
-        let mut hash_move = NO_MOVE;
-        if let Some(hit) = self.tt.probe(p, o) {
-            let (lower, upper) = hit.bounds(self.level);
-            if lower > alpha {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            hash_move = hit.mv;
-        }
+        let hash_move = match self.table_cut(p, o, alpha) {
+            Ok(mv) => mv,
+            Err(bound) => return bound,
+        };
         if legal == 0 {
             let replies = moves(o, p);
             if replies == 0 {
@@ -382,11 +375,8 @@ impl<'a> Search<'a> {
             }
             return -self.deep_with(o, p, -alpha - 1, n, parity, replies);
         }
-        if self.level != EXACT && n >= PROBCUT_MIN {
-            let t = CONFIDENCE[self.level as usize];
-            if let Some(v) = try_cut(&self.mid, p, o, alpha, n, t, &mut self.eval_nodes) {
-                return v;
-            }
+        if let Some(v) = self.probcut(p, o, alpha, n) {
+            return v;
         }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -476,6 +466,22 @@ impl<'a> Search<'a> {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// The table's answer for a null-window node against `alpha`: `Err` with the bound that
+    /// cuts the node, else `Ok` with the hash move ([`NO_MOVE`] when the position is not
+    /// stored).
+    #[inline(always)]
+    pub(super) fn table_cut(&mut self, p: u64, o: u64, alpha: i32) -> Result<u8, i32> {
+        let Some(hit) = self.tt.probe(p, o) else { return Ok(NO_MOVE) };
+        let (lower, upper) = hit.bounds(self.level);
+        if lower > alpha {
+            Err(lower)
+        } else if upper <= alpha {
+            Err(upper)
+        } else {
+            Ok(hit.mv)
+        }
     }
 
     /// In a selective pass, from `PROBCUT_MIN` empties: the ProbCut cut of a null-window
