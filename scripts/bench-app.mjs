@@ -1,7 +1,13 @@
 // Measures the real app the way a user feels it (run by scripts/bench-app.sh, which starts
 // Xvfb and tauri-driver and sets WEBDRIVER_URL and TENGEN_APP):
 //   - start: process start -> first contentful paint -> board drawn, warm and with an empty
-//     XDG_CACHE_HOME (the first start after an install), through WebDriver sessions;
+//     XDG_CACHE_HOME (the first start after an install), through WebDriver sessions; in a
+//     bench build also the CPU time (user + system) the app and its WebKit processes had used
+//     when the page marked the board drawn (read by the app at that moment: bench_cpu), which
+//     a busy machine changes far less than the wall time. TENGEN_APPS (several binaries,
+//     separated by ':') compares builds: only the starts, the builds alternating start by
+//     start after one start not counted (the first app on a new display is slow), with the
+//     medians per build in `summary`;
 //   - CPU of every process of the app (the app and its WebKit processes), idle for 10 s and
 //     for 10 s while Master thinks, from /proc/PID/stat (utime + stime);
 //   - memory: PSS of every process (/proc/PID/smaps_rollup), idle and while Master thinks,
@@ -22,7 +28,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Session, sleep } from '../tests/e2e/webdriver.mjs';
 
-const APP = path.resolve(process.env.TENGEN_APP || 'target/release/tengen-app');
+const APPS = (process.env.TENGEN_APPS || process.env.TENGEN_APP || 'target/release/tengen-app').split(':').filter(Boolean).map((a) => path.resolve(a));
+let APP = APPS[0]; // the build started by session()
 const DRIVER = process.env.WEBDRIVER_URL;
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const HZ = 100; // USER_HZ: the clock ticks of /proc/PID/stat on Linux
@@ -185,21 +192,77 @@ async function startOnce(cache) {
   const app = await run(s, `try { return await window.__TAURI__.core.invoke('bench_marks'); } catch { return null; }`);
   await s.delete();
   await sleep(500);
+  // Builds before bench_cpu answered the marks alone.
+  const cpu = app?.cpu?.['board-drawn'];
   return {
     firstPaintMs: t.fcp == null ? null : Math.round(t.origin + t.fcp - started),
     boardDrawnMs: Math.round(t.origin + t.board - started),
     pageStartMs: Math.round(t.origin - started),
+    // CPU ms used by the board drawn: the web process, the app, all of the app's processes.
+    cpuAtBoardMs: cpu ? { web: cpu.web, app: cpu.app, network: cpu.network, all: cpu.all } : null,
+    cpuAtInitMs: app?.cpu?.init ? { web: app.cpu.init.web, app: app.cpu.init.app, all: app.cpu.init.all } : null,
     marks: t.marks, // from the page's start
-    appMarks: app, // from the process start
+    appMarks: app?.marks ?? app, // from the process start
   };
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => x != null).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : round((s[m - 1] + s[m]) / 2);
+};
+
+/** Medians of a list of starts: the wall time to the board and the CPU used by then. */
+function summarise(starts) {
+  const at = (f) => median(starts.map(f));
+  return {
+    n: starts.length,
+    boardDrawnMs: at((r) => r.boardDrawnMs),
+    boardDrawnRangeMs: [Math.min(...starts.map((r) => r.boardDrawnMs)), Math.max(...starts.map((r) => r.boardDrawnMs))],
+    pageStartMs: at((r) => r.pageStartMs),
+    pageStartToBoardMs: at((r) => r.boardDrawnMs - r.pageStartMs),
+    cpuAtBoardMs: starts.some((r) => r.cpuAtBoardMs)
+      ? { web: at((r) => r.cpuAtBoardMs?.web), app: at((r) => r.cpuAtBoardMs?.app), all: at((r) => r.cpuAtBoardMs?.all) }
+      : null,
+    cpuAtInitMs: starts.some((r) => r.cpuAtInitMs) ? { web: at((r) => r.cpuAtInitMs?.web), app: at((r) => r.cpuAtInitMs?.app) } : null,
+  };
+}
+
+/** TENGEN_APPS: the builds alternating, start by start (empty cache, then warm, per round). */
+async function compare(report) {
+  log(`comparing ${APPS.length} builds, ${RUNS} rounds`);
+  APP = APPS[0];
+  await startOnce(path.join(caches, 'warm-up')); // the first app on a new display: not counted
+  const per = APPS.map((app) => ({ app, startEmptyCache: [], startWarm: [] }));
+  for (let i = 0; i < RUNS; i++) {
+    // Each round starts with a different build, so no build always follows the same one.
+    for (let k = 0; k < APPS.length; k++) {
+      const b = per[(i + k) % APPS.length];
+      APP = b.app;
+      const dir = path.join(caches, `run${i}-${(i + k) % APPS.length}`);
+      b.startEmptyCache.push(await startOnce(dir));
+      b.startWarm.push(await startOnce(dir));
+      log(`round ${i + 1}, ${path.basename(path.dirname(path.dirname(b.app)))}/${path.basename(b.app)}: warm ${b.startWarm.at(-1).boardDrawnMs} ms, web CPU ${b.startWarm.at(-1).cpuAtBoardMs?.web} ms`);
+    }
+  }
+  report.loadavgEnd = os.loadavg().map(round);
+  report.builds = per;
+  report.summary = per.map((b) => ({ app: b.app, warm: summarise(b.startWarm), emptyCache: summarise(b.startEmptyCache) }));
 }
 
 async function main() {
   if (!DRIVER) throw new Error('WEBDRIVER_URL is not set (run scripts/bench-app.sh)');
-  const report = { app: APP, machine: `${os.cpus().length} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, loadavg: os.loadavg().map(round) };
+  const report = { app: APPS.join(':'), machine: `${os.cpus().length} × ${os.cpus()[0].model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`, loadavg: os.loadavg().map(round) };
   caches = fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-bench-'));
   if (process.env.BENCH_APP_ENV) report.appEnv = process.env.BENCH_APP_ENV;
 
+  if (APPS.length > 1) {
+    await compare(report);
+    fs.rmSync(caches, { recursive: true, force: true });
+    console.log(JSON.stringify(report, null, 1));
+    return;
+  }
   log('start with an empty cache, then warm');
   const cold = [];
   const warm = [];
@@ -210,6 +273,7 @@ async function main() {
   }
   report.startEmptyCache = cold;
   report.startWarm = warm;
+  report.summary = { warm: summarise(warm), emptyCache: summarise(cold) };
   if (process.env.BENCH_ONLY === 'start') {
     console.log(JSON.stringify(report, null, 1));
     return;

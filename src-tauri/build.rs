@@ -37,7 +37,7 @@ const COMMANDS: &[&str] = &[
 ];
 
 /// The commands of the `bench` feature.
-const BENCH_COMMANDS: &[&str] = &["bench_rss", "bench_report", "bench_marks"];
+const BENCH_COMMANDS: &[&str] = &["bench_rss", "bench_report", "bench_marks", "bench_cpu"];
 
 fn main() {
     let bench = std::env::var_os("CARGO_FEATURE_BENCH").is_some();

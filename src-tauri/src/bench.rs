@@ -15,6 +15,8 @@ static START: OnceLock<Instant> = OnceLock::new();
 static FIRST_SNAPSHOT_MS: OnceLock<u64> = OnceLock::new();
 /// The start's steps: name, ms since the process started.
 static MARKS: Mutex<Vec<(&'static str, f64)>> = Mutex::new(Vec::new());
+/// The CPU time each process of the app had used at a mark of the page ([`bench_cpu`]).
+static CPU_MARKS: Mutex<Vec<(String, Value)>> = Mutex::new(Vec::new());
 /// When each `bench_rss` was called (the script calls it around the busy round trips).
 static RSS_CALLS: Mutex<Vec<Instant>> = Mutex::new(Vec::new());
 /// The main thread's lag: when a probe was sent, and how long it waited to run there.
@@ -70,11 +72,107 @@ pub fn mark(name: &'static str) {
     }
 }
 
-/// The start's steps in the app ([`mark`]), for `scripts/bench-app.mjs`.
+/// The start's steps in the app ([`mark`]), for `scripts/bench-app.mjs`: `marks`, ms since
+/// the process started, and `cpu`, what each process had used at the page's marks
+/// ([`bench_cpu`]).
 #[tauri::command(async)]
 pub fn bench_marks() -> AppResult<Value> {
     let marks = MARKS.lock().unwrap_or_else(|p| p.into_inner());
-    Ok(Value::Object(marks.iter().map(|(n, ms)| (n.to_string(), json!(ms.round()))).collect()))
+    let marks: serde_json::Map<String, Value> =
+        marks.iter().map(|(n, ms)| (n.to_string(), json!(ms.round()))).collect();
+    let cpu = CPU_MARKS.lock().unwrap_or_else(|p| p.into_inner());
+    let cpu: serde_json::Map<String, Value> = cpu.iter().cloned().collect();
+    Ok(json!({ "marks": marks, "cpu": cpu }))
+}
+
+/// The page script of bench builds ([`init_script`]): each of the page's start marks named
+/// here (`performance.mark('tengen-…')`, ui/js/app.js) calls [`bench_cpu`] at once, so the CPU
+/// time is read at the moment the page reaches it, not when a driver polling the page sees it.
+const CPU_AT_MARKS: &str = r#"(() => {
+  const marks = new Set(['tengen-init', 'tengen-board-drawn']);
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    const entry = mark(name, ...rest);
+    if (marks.has(name)) window.__TAURI_INTERNALS__.invoke('bench_cpu', { mark: name.slice(7) }).catch(() => {});
+    return entry;
+  };
+})();"#;
+
+/// A plugin that only adds [`CPU_AT_MARKS`] to every page of a bench build.
+pub fn init_script<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
+    tauri::plugin::Builder::new("tengen-bench").js_init_script(CPU_AT_MARKS).build()
+}
+
+/// Notes the CPU time (user + system, ms) this process and each process it started (WebKit's
+/// web and network processes) have used so far, under `mark` (the first time only).
+#[tauri::command(async)]
+pub fn bench_cpu(mark: String) -> AppResult<Value> {
+    let sample = cpu_tree();
+    let mut marks = CPU_MARKS.lock().unwrap_or_else(|p| p.into_inner());
+    if !marks.iter().any(|(n, _)| *n == mark) {
+        marks.push((mark, sample.clone()));
+    }
+    Ok(sample)
+}
+
+/// The fields of /proc/PID/stat after the command name: (ppid, name, utime + stime in ticks).
+fn proc_stat(pid: &str) -> Option<(u32, String, u64)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (open, close) = (text.find('(')?, text.rfind(')')?);
+    let name = text.get(open + 1..close)?.to_string();
+    let rest: Vec<&str> = text.get(close + 2..)?.split(' ').collect();
+    // From field 3 (state) on: ppid is field 4, utime 14, stime 15.
+    let ppid = rest.get(1)?.parse().ok()?;
+    let ticks = rest.get(11)?.parse::<u64>().ok()? + rest.get(12)?.parse::<u64>().ok()?;
+    Some((ppid, name, ticks))
+}
+
+/// CPU ms of this process (`app`), of its descendants by kind (`web`, `network`, `other`)
+/// and in `all`, read from /proc/PID/stat (whole processes, ended threads included; 10 ms
+/// ticks on Linux).
+fn cpu_tree() -> Value {
+    // SAFETY: sysconf only reads a constant of the system.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    let ms = |ticks: u64| (ticks as f64 * 1000.0 / hz).round();
+    let me = std::process::id();
+    let all: Vec<(u32, u32, String, u64)> = std::fs::read_dir("/proc")
+        .map(|dir| {
+            dir.flatten()
+                .filter_map(|e| {
+                    let name = e.file_name().into_string().ok()?;
+                    let pid: u32 = name.parse().ok()?;
+                    let (ppid, comm, ticks) = proc_stat(&name)?;
+                    Some((pid, ppid, comm, ticks))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut tree = vec![me];
+    let mut i = 0;
+    while i < tree.len() {
+        let parent = tree[i];
+        tree.extend(all.iter().filter(|p| p.1 == parent).map(|p| p.0));
+        i += 1;
+    }
+    let (mut app, mut web, mut network, mut other) = (0, 0, 0, 0);
+    let mut procs = Vec::new();
+    for (pid, _, comm, ticks) in all.iter().filter(|p| tree.contains(&p.0)) {
+        let slot = if *pid == me {
+            &mut app
+        } else if comm.starts_with("WebKitWeb") {
+            &mut web
+        } else if comm.starts_with("WebKitNet") {
+            &mut network
+        } else {
+            &mut other
+        };
+        *slot += ticks;
+        procs.push(json!({ "pid": pid, "name": comm, "cpuMs": ms(*ticks) }));
+    }
+    json!({
+        "app": ms(app), "web": ms(web), "network": ms(network), "other": ms(other),
+        "all": ms(app + web + network + other), "procs": procs,
+    })
 }
 
 /// The resident set size of this process in KiB (Linux), or 0.

@@ -77,6 +77,8 @@ pub fn build_app<R: Runtime>(builder: Builder<R>, data_dir: Option<PathBuf>) -> 
         bench::bench_report,
         #[cfg(feature = "bench")]
         bench::bench_marks,
+        #[cfg(feature = "bench")]
+        bench::bench_cpu,
     ]);
     let builder = builder.manage(analysis::AnalysisHandle::default());
     match data_dir {
@@ -132,7 +134,7 @@ pub fn run() {
         .plugin(tauri_plugin_window_state::Builder::default().build())
         .on_window_event(|window, event| window::on_event(window.app_handle(), event));
     #[cfg(feature = "bench")]
-    let builder = builder.on_page_load(|webview, payload| {
+    let builder = builder.plugin(bench::init_script()).on_page_load(|webview, payload| {
         bench::mark(match payload.event() {
             tauri::webview::PageLoadEvent::Started => "page-started",
             tauri::webview::PageLoadEvent::Finished => "page-finished",
