@@ -10,8 +10,8 @@ import { useBrowser, uiDir, screenshot, openApp, closePage, snapshot } from './h
 const suite = useBrowser();
 
 /** The page as it stands before any module runs (app.js is never served). */
-async function beforeModules({ colorScheme = 'light', saved = null } = {}) {
-  const context = await suite.browser.newContext({ viewport: { width: 1100, height: 800 }, colorScheme });
+async function beforeModules({ colorScheme = 'light', saved = null, userAgent } = {}) {
+  const context = await suite.browser.newContext({ viewport: { width: 1100, height: 800 }, colorScheme, userAgent });
   if (saved) await context.addInitScript({ content: `localStorage.setItem('tengen.theme', ${JSON.stringify(saved)});` });
   await context.route('**/js/app.js', (route) => route.abort());
   const page = await context.newPage();
@@ -40,6 +40,29 @@ test('the first frame has the saved theme, else the system one, and the board\'s
     assert.ok(host.w > 300 && host.h > 300, JSON.stringify(host));
     assert.notEqual(host.bg, 'rgba(0, 0, 0, 0)');
     if (colorScheme === 'dark' && saved === null) await screenshot(page, 'ui-first-frame-dark');
+    await page.context().close();
+  }
+});
+
+test('on Linux the font stacks leave out the macOS and Windows families; elsewhere they keep them', async () => {
+  const agents = {
+    linux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko)',
+    mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)',
+    windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Edg/120.0',
+  };
+  const foreign = /-apple-system|Segoe UI|Helvetica Neue|PingFang SC|Microsoft YaHei/;
+  for (const [os, userAgent] of Object.entries(agents)) {
+    const page = await beforeModules({ userAgent });
+    const fonts = await page.evaluate(() => {
+      const body = getComputedStyle(document.body).fontFamily;
+      document.documentElement.lang = 'zh-CN';
+      return { body, zh: getComputedStyle(document.body).fontFamily };
+    });
+    for (const family of [fonts.body, fonts.zh]) {
+      if (os === 'linux') assert.doesNotMatch(family, foreign, `${os}: ${family}`);
+      else assert.match(family, foreign, `${os}: ${family}`);
+      assert.match(family, /Noto Sans CJK SC/, `${os}: ${family}`);
+    }
     await page.context().close();
   }
 });
