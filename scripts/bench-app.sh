@@ -13,7 +13,8 @@
 # BENCH_RUNS sets how many cold and warm starts are timed (default 3; with several builds, of
 # each); BENCH_ONLY=start stops after them; BENCH_AB=1 adds side-by-side runs with and without
 # the animations (and with the thinking animations in steps). The report is JSON on stdout
-# (`summary`: the medians of the starts, wall time and CPU to the board drawn). Runs under its own Xvfb, tauri-driver and a throw-away data directory.
+# (`summary`: the medians of the starts, wall time and CPU to the board drawn). Runs under
+# its own Xvfb, tauri-driver and a throw-away data directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
