@@ -1,6 +1,8 @@
 //! Iterative-deepening principal-variation search with aspiration windows, a transposition
 //! table, killer and history ordering, threat-aware move generation and a VCF quiescence.
 
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::board::Board;
@@ -92,6 +94,19 @@ pub struct RootMove {
     pub searched: bool,
 }
 
+/// How a search's iterative deepening keeps pace with the other threads' (Lazy SMP).
+#[derive(Clone, Debug, Default)]
+pub enum Pace {
+    /// Alone: every depth in turn.
+    #[default]
+    Alone,
+    /// The main search: says which depth it is starting.
+    Leads(Arc<AtomicU32>),
+    /// A helper that stays a ply ahead of the main search: after each iteration it goes on
+    /// at the next depth or one past the main search's, whichever is deeper.
+    Ahead(Arc<AtomicU32>),
+}
+
 /// One search.
 pub struct Searcher<'a> {
     pub board: Board,
@@ -106,6 +121,10 @@ pub struct Searcher<'a> {
     move_stack: Vec<Vec<(usize, i32)>>,
     /// What the last completed iteration found.
     pub info: SearchInfo,
+    /// The best root move, its score and line at the end of the last completed iteration.
+    pub completed: Option<(usize, i32, Vec<usize>)>,
+    /// How its depths keep pace with the other threads'.
+    pub pace: Pace,
     pub root: Vec<RootMove>,
     /// The best root move so far, with its score and line.
     pub best: Option<(usize, i32, Vec<usize>)>,
@@ -156,6 +175,8 @@ impl<'a> Searcher<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_stack: vec![Vec::new(); MAX_PLY + 2],
             info: SearchInfo::default(),
+            completed: None,
+            pace: Pace::Alone,
             root: Vec::new(),
             best: None,
             depth: 0,
@@ -249,7 +270,16 @@ impl<'a> Searcher<'a> {
         let mut prev: i32 = 0;
         // Times of the last two completed iterations, newest first.
         let mut took = [Duration::ZERO; 2];
-        for depth in first..=max_depth {
+        let mut depth = first;
+        loop {
+            match &self.pace {
+                Pace::Alone => {}
+                Pace::Leads(at) => at.store(depth, Ordering::Relaxed),
+                Pace::Ahead(at) => depth = depth.max(at.load(Ordering::Relaxed) + 1),
+            }
+            if depth > max_depth {
+                break;
+            }
             let started = self.ctrl.elapsed();
             self.depth = depth;
             let mut delta = 40;
@@ -293,7 +323,19 @@ impl<'a> Searcher<'a> {
             if !self.ctrl.can_start_iteration(Some(control::predict_next(took[0], took[1]))) {
                 break;
             }
+            depth += 1;
         }
+    }
+
+    /// Takes a helper's answer from a deeper completed iteration (`depth` plies) as this
+    /// search's: its move first among the root moves, its score and line reported.
+    pub fn adopt(&mut self, depth: u32, best: (usize, i32, Vec<usize>)) {
+        if let Some(r) = self.root.iter_mut().find(|r| r.cell == best.0) {
+            r.score = best.1;
+            r.searched = true;
+        }
+        self.best = Some(best);
+        self.finish_iteration(depth, self.best.as_ref().map_or(0, |b| b.1));
     }
 
     fn finish_iteration(&mut self, depth: u32, score: i32) {
@@ -307,6 +349,7 @@ impl<'a> Searcher<'a> {
         let first = self.root.remove(0);
         self.root.sort_by_key(|r| std::cmp::Reverse(r.score));
         self.root.insert(0, first);
+        self.completed = self.best.clone();
         let line = self.best.as_ref().map(|b| b.2.clone()).unwrap_or_default();
         self.info.depth = depth;
         self.info.seldepth = self.seldepth as u32;

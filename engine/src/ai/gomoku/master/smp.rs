@@ -1,12 +1,18 @@
 //! Lazy SMP: the main search (thread 0, which keeps the clock, reports progress and gives
 //! the result) and helper threads search the same root at the same time, sharing only the
-//! transposition table ([`super::tt::Tt`], lockless). The helpers start at staggered depths
-//! with their own jitter in the root order, so they fill the table with lines the main
+//! transposition table ([`super::tt::Tt`], lockless). The helpers have their own jitter in
+//! the root order; the first (and every other one) stays a ply ahead of the main search
+//! ([`Pace::Ahead`]), the others search its depth, so they fill the table with lines the main
 //! search then finds ready. They have no clock: the main search raises their stop flag when
 //! it ends (its own stop comes from the clock, the node budget or the caller's cancel flag,
-//! looked at every few hundred nodes), and each helper looks at the flag as often.
+//! looked at every few hundred nodes), and each helper looks at the flag as often. When a
+//! helper completed a deeper iteration than the main search, its answer is taken
+//! ([`deepest`]), except under a multi-PV ceiling (the helpers search without it).
 
-use super::search::{Searcher, Tables};
+use std::sync::atomic::AtomicU32;
+use std::sync::Arc;
+
+use super::search::{Pace, Searcher, Tables};
 use super::tt::Tt;
 use super::vcf::Vcf;
 use super::VCF_CACHE_BITS;
@@ -49,22 +55,31 @@ pub fn iterate(
     let stop = CancelFlag::new();
     let board = main.board.clone();
     let limits = Limits { nodes, depth: Some(max_depth), ..Limits::default() };
-    let helper_nodes: u64 = std::thread::scope(|s| {
+    let at = Arc::new(AtomicU32::new(0));
+    main.pace = Pace::Leads(at.clone());
+    let done: Vec<HelperResult> = std::thread::scope(|s| {
         let handles: Vec<_> = helpers
             .iter_mut()
             .enumerate()
             .map(|(i, tables)| {
                 let (board, limits, stop) = (board.clone(), &limits, &stop);
+                // Helper 1 keeps a ply ahead of the main search, helper 2 with it, and so
+                // on: the threads spread over two depths.
+                let (pace, first) =
+                    if i % 2 == 0 { (Pace::Ahead(at.clone()), 2) } else { (Pace::Alone, 1) };
                 s.spawn(move || {
                     let mut quiet = |_: &SearchInfo| {};
                     let ctrl = Control::fixed(limits, stop, &mut quiet);
                     let mut helper = Searcher::with_control(board, tt, tables, ctrl);
                     let mut rng = Rng::new(seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9));
                     helper.set_root(moves, &mut rng);
-                    // Helper 1 starts one ply ahead of the main search, helper 2 with it,
-                    // and so on: the threads spread over two depths.
-                    helper.iterate_from(1 + (i as u32 + 1) % 2, max_depth);
-                    helper.nodes()
+                    helper.pace = pace;
+                    helper.iterate_from(first, max_depth);
+                    HelperResult {
+                        nodes: helper.nodes(),
+                        depth: helper.info.depth,
+                        best: helper.completed.take(),
+                    }
                 })
             })
             .collect();
@@ -72,9 +87,35 @@ pub fn iterate(
         stop.cancel();
         // A helper that panicked has only lost its own nodes; the main search's answer
         // stands.
-        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
     });
-    main.add_nodes(helper_nodes);
+    main.pace = Pace::Alone;
+    main.add_nodes(done.iter().map(|h| h.nodes).sum());
+    if main.ceiling.is_none() {
+        if let Some(h) = deepest(main.info.depth, done) {
+            main.adopt(h.depth, h.best.expect("deepest has a move"));
+        }
+    }
+}
+
+/// What a helper thread found: its nodes, and its last completed iteration's depth and
+/// answer.
+struct HelperResult {
+    nodes: u64,
+    depth: u32,
+    best: Option<(usize, i32, Vec<usize>)>,
+}
+
+/// The helper whose completed iteration went deepest, if deeper than the main search's
+/// `main_depth` plies (the first of equals).
+fn deepest(main_depth: u32, done: Vec<HelperResult>) -> Option<HelperResult> {
+    let mut pick: Option<HelperResult> = None;
+    for h in done {
+        if h.best.is_some() && h.depth > pick.as_ref().map_or(main_depth, |p| p.depth) {
+            pick = Some(h);
+        }
+    }
+    pick
 }
 
 #[cfg(test)]
@@ -104,6 +145,31 @@ mod tests {
         assert!(late < Duration::from_millis(500), "answered {late:?} after the cancel");
         let Move::Place(p) = r.best else { panic!("no move") };
         assert!(pos.stone(p).is_none());
+    }
+
+    /// The deepest helper answer is taken only when it went deeper than the main search.
+    #[test]
+    fn a_deeper_helper_answer_is_taken() {
+        let h = |depth, cell| HelperResult { nodes: 1, depth, best: Some((cell, 0, vec![cell])) };
+        let none = HelperResult { nodes: 1, depth: 9, best: None };
+        assert!(deepest(7, vec![h(7, 1), h(6, 2)]).is_none());
+        assert_eq!(deepest(7, vec![h(8, 1), h(9, 2), h(9, 3)]).unwrap().best.unwrap().0, 2);
+        assert_eq!(deepest(7, vec![none, h(8, 4)]).unwrap().best.unwrap().0, 4);
+        assert!(deepest(7, vec![]).is_none());
+    }
+
+    /// With a helper, a timed search answers a legal move whose line (the main search's or
+    /// a deeper helper's) starts with it.
+    #[test]
+    fn a_timed_search_with_a_helper_answers_its_own_line() {
+        let pos = middle_game();
+        let mut master = Master::new(1);
+        master.set_threads(2);
+        let r = master.search(&pos, &Limits::time(200), &CancelFlag::new(), &mut |_| {});
+        let Move::Place(p) = r.best else { panic!("no move") };
+        assert!(pos.stone(p).is_none());
+        assert!(r.info.depth >= 1);
+        assert_eq!(r.info.pv.first(), Some(&r.best), "the line starts with the move played");
     }
 
     /// The node budget holds for all threads together, and the helpers' nodes are counted.
