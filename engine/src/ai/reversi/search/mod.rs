@@ -157,7 +157,8 @@ impl<E: Evaluator> PvsEngine<E> {
     pub fn iterate(&mut self, board: &Board, max_depth: u32, ctrl: &mut Control) -> Found {
         let order = self.start(board);
         let threads = if ctrl.has_node_limit() { 1 } else { self.threads };
-        let helpers = (1..threads).map(|_| self.searcher.helper()).collect();
+        let helpers =
+            (1..threads).map(|i| self.searcher.helper(smp::Spread::new(i, threads - 1))).collect();
         let max = max_depth.max(1);
         let (found, nodes) =
             smp::run(helpers, board, &order.clone(), max, || self.deepen(board, order, max, ctrl));

@@ -7,6 +7,7 @@
 //! its values are exact (`final_diff`, as the evaluator's `terminal`).
 
 use super::ordering::{cheap_key, MoveList};
+use super::smp::Spread;
 use std::sync::Arc;
 
 use super::tt::{Table, NO_MOVE};
@@ -29,6 +30,8 @@ pub struct Searcher<E: Evaluator> {
     pub tt: Arc<Table>,
     /// Deepest ply reached in the current search.
     pub seldepth: u32,
+    /// A helper thread's own order near the root (the main thread's: none).
+    pub spread: Spread,
 }
 
 /// Result of one root iteration.
@@ -47,7 +50,7 @@ pub struct RootResult {
 impl<E: Evaluator> Searcher<E> {
     /// A searcher with a table of `2^tt_bits` entries.
     pub fn new(eval: E, tt_bits: u32) -> Searcher<E> {
-        Searcher { eval, tt: Arc::new(Table::new(tt_bits)), seldepth: 0 }
+        Searcher { eval, tt: Arc::new(Table::new(tt_bits)), seldepth: 0, spread: Spread::NONE }
     }
 
     /// The table, to change it (between searches no helper shares it; if one still did, a
@@ -67,9 +70,10 @@ impl<E: Evaluator> Searcher<E> {
         self.tt.allocated_bytes()
     }
 
-    /// A searcher for a helper thread: the same evaluation, the same table.
-    pub fn helper(&self) -> Searcher<E> {
-        Searcher { eval: self.eval.clone(), tt: Arc::clone(&self.tt), seldepth: 0 }
+    /// A searcher for a helper thread: the same evaluation, the same table, the order
+    /// `spread` near the root.
+    pub fn helper(&self, spread: Spread) -> Searcher<E> {
+        Searcher { eval: self.eval.clone(), tt: Arc::clone(&self.tt), seldepth: 0, spread }
     }
 
     /// Searches the root moves `order` (best guess first) of `b` to `depth`.
@@ -194,7 +198,8 @@ impl<E: Evaluator> Searcher<E> {
         best
     }
 
-    /// Orders `list`: hash move first, then by shallow search or by cheap features.
+    /// Orders `list`: hash move first, then by shallow search or by cheap features (a
+    /// helper near the root: the younger brothers in its own order, see [`Spread`]).
     fn order(
         &mut self,
         b: &Board,
@@ -235,6 +240,9 @@ impl<E: Evaluator> Searcher<E> {
             }
         }
         list.sort();
+        if ply <= self.spread.plies() && list.len() > 2 {
+            self.spread.apply(&mut list.items_mut()[1..]);
+        }
     }
 
     /// The principal variation stored in the table, starting at `b` (at most `max` moves;
