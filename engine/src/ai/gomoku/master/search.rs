@@ -31,6 +31,8 @@ const LEAF_VCF_NODES: u64 = 400;
 const MAX_QDEFENCE: u32 = 4;
 /// Margin per remaining ply of the reverse futility pruning.
 const FUTILITY_MARGIN: i32 = 150;
+/// Nodes with at least this many plies left and no table move lose a ply (see `pvs`).
+const IIR_FROM: i32 = 4;
 /// Nodes between two looks at the clock and the cancel flag: at the 20,000-30,000 nodes per
 /// second of a loaded machine, 1024 nodes let a search run 40-50 ms past its time; 256 keep
 /// it within about 10 ms (a look costs one `Instant::now()`).
@@ -415,7 +417,7 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize, is_pv: bool) -> i32 {
+    fn pvs(&mut self, mut depth: i32, mut alpha: i32, beta: i32, ply: usize, is_pv: bool) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
             return 0;
@@ -467,6 +469,12 @@ impl<'a> Searcher<'a> {
                     return s;
                 }
             }
+        }
+
+        // Internal iterative reduction: a node the table has no move for is searched a ply
+        // less deep (its move order is a guess; the next iteration comes back with one).
+        if tt_move.is_none() && depth >= IIR_FROM && !threatened {
+            depth -= 1;
         }
 
         if !is_pv && !threatened && beta.abs() < WIN_BOUND {
