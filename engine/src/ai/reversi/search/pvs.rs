@@ -240,8 +240,8 @@ impl<E: Evaluator> Searcher<E> {
             }
         }
         list.sort();
-        if ply <= self.spread.plies() && list.len() > 2 {
-            self.spread.apply(&mut list.items_mut()[1..]);
+        if ply <= self.spread.plies() {
+            self.spread.apply_after_first(list.items_mut());
         }
     }
 

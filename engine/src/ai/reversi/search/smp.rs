@@ -88,6 +88,13 @@ impl Spread {
         younger.rotate_left((self.helper - 1) * younger.len() / self.helpers);
         younger.reverse();
     }
+
+    /// Puts the moves after the first of `moves` into this thread's order.
+    pub fn apply_after_first<T>(&self, moves: &mut [T]) {
+        if let Some((_, younger)) = moves.split_first_mut() {
+            self.apply(younger);
+        }
+    }
 }
 
 /// A helper's iterative deepening until `stop`; its nodes.
@@ -103,9 +110,7 @@ fn deepen<E: Evaluator>(
     let mut ctrl = Control::fixed(&limits, stop, &mut quiet);
     for depth in 1..=max_depth.max(1) {
         let mut mine = order.clone();
-        if mine.len() > 2 {
-            h.spread.apply(&mut mine[1..]);
-        }
+        h.spread.apply_after_first(&mut mine);
         match h.root(board, &mine, depth, &mut ctrl) {
             Some(r) if r.complete => {
                 let mut sorted = r.scores;
@@ -175,9 +180,7 @@ mod tests {
             let mut ctrl = Control::fixed(&Limits::default(), &cancel, &mut sink);
             for depth in 1..=5 {
                 let mut mine = order.clone();
-                if mine.len() > 2 {
-                    helper.spread.apply(&mut mine[1..]);
-                }
+                helper.spread.apply_after_first(&mut mine);
                 let h = helper.root(&b, &mine, depth, &mut ctrl).unwrap();
                 let m = main.root(&b, &order, depth, &mut ctrl).unwrap();
                 assert_eq!(h.value, m.value, "depth {depth} board {b:?}");
