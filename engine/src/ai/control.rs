@@ -18,6 +18,11 @@ pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 /// The share of the time before which a new iteration always starts.
 pub const FREE_START: f64 = 0.4;
 
+/// The free-start share of a search whose time is its own ([`own_time`]): all of it. Time the
+/// move saves is lost, so a new iteration always starts; one that does not finish still
+/// searches the best move first and replaces it only by a move proven better.
+pub const FREE_START_OWN_TIME: f64 = 1.0;
+
 /// Nodes between two looks at the clock and the cancel flag, unless the engine sets its own.
 pub const CHECK_EVERY: u64 = 1024;
 
@@ -89,6 +94,12 @@ pub fn time_budget(limits: &Limits, default: Option<Duration>) -> Option<Duratio
         hard = default;
     }
     hard
+}
+
+/// Whether the move's time is its own: a time per move and no game clock, so that nothing a
+/// move saves is left for the later moves.
+pub fn own_time(limits: &Limits) -> bool {
+    limits.time.is_some() && limits.time_left.is_none()
 }
 
 /// The clock of one search.
@@ -485,6 +496,25 @@ mod tests {
         let timed = Control::new(&Limits::time(300), &cancel, &mut a).budget();
         assert_eq!(timed, Some(ms(285)));
         assert_eq!(Control::fixed(&Limits::time(300), &cancel, &mut b).budget(), timed);
+    }
+
+    #[test]
+    fn a_time_per_move_without_a_game_clock_is_the_moves_own() {
+        assert!(own_time(&Limits::time(300)));
+        let clocked = Limits { time_left: Some(ms(10_000)), ..Limits::time(300) };
+        assert!(!own_time(&clocked));
+        assert!(!own_time(&Limits { time_left: Some(ms(10_000)), ..Limits::default() }));
+        assert!(!own_time(&Limits::default()));
+        assert!(!own_time(&Limits::depth(8)));
+        assert!(!own_time(&Limits::nodes(1000)));
+        // Its clock then starts iterations until the time is gone.
+        let mut c = Clock::new(Instant::now() - ms(900), Some(ms(1000)));
+        assert!(!c.can_start_iteration(Some(ms(400))));
+        c.set_free_start(FREE_START_OWN_TIME);
+        assert!(c.can_start_iteration(Some(ms(400))));
+        let mut out = Clock::new(Instant::now() - ms(1000), Some(ms(1000)));
+        out.set_free_start(FREE_START_OWN_TIME);
+        assert!(!out.can_start_iteration(None));
     }
 
     #[test]

@@ -30,6 +30,7 @@ use tt::Tt;
 use vcf::{Budget, Vcf};
 use vct::Vct;
 
+use crate::ai::control;
 use crate::ai::{CancelFlag, Limits, Score, SearchInfo, SearchResult};
 use crate::rng::Rng;
 use crate::{Move, Point};
@@ -62,10 +63,12 @@ const DEFENCE_DETECT_TIME: f64 = 0.25;
 const DEFENCE_VERIFY_NODES: u64 = 3_000;
 const DEFENCE_TIME: f64 = 0.45;
 
-/// White's opening moves (up to this many stones on the board) may start a new iteration
-/// while less than [`OPENING_FREE_START`] of the move's time is gone, instead of the usual
-/// [`crate::ai::control::FREE_START`]: the defender's first moves decide most of Master's lost games, and
-/// an iteration that does not finish still searches the best move first and can replace it.
+/// With a game clock, white's opening moves (up to this many stones on the board) may start
+/// a new iteration while less than [`OPENING_FREE_START`] of the move's time is gone, instead
+/// of the usual [`control::FREE_START`]: the defender's first moves decide most of Master's
+/// lost games, and an iteration that does not finish still searches the best move first and
+/// can replace it. (Without a game clock every move starts iterations until its time is
+/// gone, [`control::FREE_START_OWN_TIME`].)
 /// Measured against the lookahead level (branch `master5` in
 /// `git show 5aeae9f:docs/BENCHMARKS.md`).
 const OPENING_PLIES: usize = 20;
@@ -288,7 +291,9 @@ impl Master {
         if moves.len() > 1 && !matches!(situation, Situation::Loss(_)) {
             defend_root(&mut self.vct, &mut searcher, &mut moves, has_limit, cancel);
         }
-        if me == WHITE_INDEX && searcher.board.ply() <= OPENING_PLIES {
+        if control::own_time(limits) {
+            searcher.clock_mut().set_free_start(control::FREE_START_OWN_TIME);
+        } else if me == WHITE_INDEX && searcher.board.ply() <= OPENING_PLIES {
             searcher.clock_mut().set_free_start(OPENING_FREE_START);
         }
         searcher.set_root(&moves, &mut self.rng);
