@@ -50,10 +50,11 @@ test('Gomoku: turn on analysis and see N candidates with their scores', async ()
   });
   await shot('analysis-gomoku-light-en');
   // A click on a candidate plays it, and analysis restarts on the new position.
-  const [x, y] = cands[0];
-  // (Through the DOM: the candidates change under the pointer while the search runs, and a
-  // WebDriver click looks the element up twice.)
-  await s.execute(`document.querySelector('[data-testid="candidate"][data-x="${x}"][data-y="${y}"]')?.click(); return true;`);
+  // (Through the DOM, and the candidate shown now: the candidates change while the search runs,
+  // and a WebDriver click looks the element up twice.)
+  const [x, y] = await s.execute(
+    `const c = document.querySelector('[data-testid="candidate"]'); c.click(); return [c.dataset.x, c.dataset.y];`,
+  );
   await s.waitFor(`return document.querySelector('.cell[data-x="${x}"][data-y="${y}"]').dataset.stone === 'black'`, { what: 'the candidate played' });
   await s.waitFor(`return ${CANDIDATES} === 3 && !document.querySelector('[data-testid="candidate"][data-x="${x}"][data-y="${y}"]')`, {
     timeout: 30000,
