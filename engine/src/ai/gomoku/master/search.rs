@@ -16,6 +16,11 @@ use crate::ai::{CancelFlag, Candidate, Limits, Score, SearchInfo};
 use crate::rng::Rng;
 use crate::Move;
 
+/// The most a move's history counts in its ordering, either way.
+const HISTORY_MAX: i32 = 5_000;
+/// The most quiet moves of one node whose history a cutoff lowers.
+const MALUS_MOVES: usize = 24;
+
 /// Score of a win on the board right now; a win in `n` plies scores `WIN - n`.
 pub const WIN: i32 = 30_000;
 /// Scores beyond this are proven wins or losses.
@@ -521,7 +526,7 @@ impl<'a> Searcher<'a> {
                 if *m == killers[0] || *m == killers[1] {
                     *s += 6_000;
                 }
-                *s += self.t.history[*m][me].min(5_000);
+                *s += self.t.history[*m][me].min(HISTORY_MAX);
             }
         }
         movegen::sort(&mut moves);
@@ -538,6 +543,10 @@ impl<'a> Searcher<'a> {
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        // The quiet moves searched here that did not raise alpha: a quiet cutoff lowers
+        // their history (the history malus).
+        let mut failed = [0usize; MALUS_MOVES];
+        let mut n_failed = 0;
         for idx in 0..moves.len() {
             let (m, _) = moves[idx];
             let attack = self.board.class(m, me);
@@ -584,6 +593,10 @@ impl<'a> Searcher<'a> {
                 self.move_stack[ply] = moves;
                 return 0;
             }
+            if quiet && s <= alpha && n_failed < MALUS_MOVES {
+                failed[n_failed] = m;
+                n_failed += 1;
+            }
             if s > best {
                 best = s;
                 if s > alpha {
@@ -600,6 +613,10 @@ impl<'a> Searcher<'a> {
                                 self.killers[ply][0] = m;
                             }
                             self.t.history[m][me] += depth * depth;
+                            for &q in &failed[..n_failed] {
+                                let h = &mut self.t.history[q][me];
+                                *h = (*h - depth * depth).max(-HISTORY_MAX);
+                            }
                         }
                         break;
                     }
