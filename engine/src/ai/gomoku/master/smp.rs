@@ -175,12 +175,12 @@ mod tests {
     /// The node budget holds for all threads together.
     #[test]
     fn the_node_budget_holds_for_all_threads() {
-        // A position whose root threat solvers take a few thousand nodes (in `middle_game`
+        // Bench 15-a, whose root threat solvers take a few thousand nodes (in `middle_game`
         // the root defence alone takes about 48,000, more than a thread's share, and the
         // comparison would turn on how soon the helpers see the stop flag).
-        let moves = "h8 i9 h9 i8 h7 h10 i10 h5 g8 f7 i6 f9 e8 d8 f10 j5 g9 i7 g11 g10 g5 g6 i4 e11";
-        let pos =
-            Position::from_moves(15, Rule::Freestyle, &parse_moves(moves, 15).unwrap()).unwrap();
+        let (size, moves) = super::super::tests::BENCH_POSITIONS[0];
+        let pos = Position::from_moves(size, Rule::Freestyle, &parse_moves(moves, size).unwrap())
+            .unwrap();
         let budget = 60_000;
         let search = |threads| {
             let mut master = Master::new(1);

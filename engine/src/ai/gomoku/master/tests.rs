@@ -170,7 +170,7 @@ fn make_speed_probe() {
 /// The bench's middle-game positions (from `tengen bench`: 15-a, 15-b, 15-c, 15-renju, 19-a,
 /// 15-d), for measuring by hand:
 /// `POS=n DEPTH=d cargo test --release -p tengen-engine --lib bench_probe -- --ignored`.
-const BENCH_POSITIONS: [(u8, &str); 6] = [
+pub(super) const BENCH_POSITIONS: [(u8, &str); 6] = [
     (15, "h8 i9 h9 i8 h7 h10 i10 h5 g8 f7 i6 f9 e8 d8 f10 j5 g9 i7 g11 g10 g5 g6 i4 e11"),
     (15, "h8 i9 h9 i8 i7 h7 j9 j6 i10 h11 g8 j11 g11 f7 g9 g10 f10 e11 e8 d8 i12 h12 h13 e7"),
     (15, "h8 i9 h9 i8 i7 h7 g9 f10 k10 j6 g6 g8 f9 d9 h10 h11 i10 j10 i11 f8 j12 k13 i12 i13"),
