@@ -122,7 +122,7 @@ pub fn own_fours(board: &Board, c: usize, out: &mut Vec<(usize, i32)>) {
 
 /// The moves of the side to move that leave the opponent without an open-four or
 /// double-four point. Called when the opponent has such points and no four.
-pub fn defences(board: &mut Board, out: &mut Vec<usize>) {
+pub fn defences(board: &Board, out: &mut Vec<usize>) {
     out.clear();
     let me = board.side();
     let opp = me ^ 1;
@@ -157,10 +157,8 @@ pub fn defences(board: &mut Board, out: &mut Vec<usize>) {
         if rb && board.is_forbidden(i) {
             continue;
         }
-        board.make(i);
-        let ok = !board.has_flex4(opp) || board.has_five(me);
-        board.unmake();
-        if ok {
+        let (opp_flex4, own_five) = board.after_stone(i);
+        if !opp_flex4 || own_five {
             out.push(i);
         }
     }
