@@ -157,8 +157,7 @@ pub fn defences(board: &Board, out: &mut Vec<usize>) {
         if rb && board.is_forbidden(i) {
             continue;
         }
-        let (opp_flex4, own_five) = board.after_stone(i);
-        if !opp_flex4 || own_five {
+        if board.is_defence(i, &flex) {
             out.push(i);
         }
     }
