@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use super::eval::{self, CellValue};
-use super::pattern::{combine, p4, PatternTable, BLACK, EDGE, EMPTY, HALF};
+use super::pattern::{combine, p4, PatternTable, BLACK, EDGE, EMPTY, HALF, WHITE};
 use crate::gomoku::line::{key_of, slot_shift};
 use crate::gomoku::{zobrist, Rule};
 use crate::{Color, Point};
@@ -340,22 +340,14 @@ impl Board {
     pub fn five_points_through(&self, m: usize, c: usize) -> (usize, usize) {
         let mut n = 0;
         let mut first = 0;
-        for step in self.dirs {
-            for sign in [-1isize, 1] {
-                for k in 1..=HALF as isize {
-                    let j = (m as isize + sign * k * step) as usize;
-                    if self.cells[j] == EDGE {
-                        break;
-                    }
-                    if self.cells[j] == EMPTY && self.classes[j][c] == p4::A_FIVE {
-                        if n == 0 {
-                            first = j;
-                        }
-                        n += 1;
-                    }
+        self.for_line_cells(m, |_, _, j| {
+            if self.cells[j] == EMPTY && self.classes[j][c] == p4::A_FIVE {
+                if n == 0 {
+                    first = j;
                 }
+                n += 1;
             }
-        }
+        });
         (n, first)
     }
 
@@ -376,54 +368,42 @@ impl Board {
         let (mut flex_after, mut five_after) = (false, false);
         flex_before += (self.classes[i][opp] == p4::B_FLEX4) as u16;
         five_before += (self.classes[i][me] == p4::A_FIVE) as u16;
-        for d in 0..4 {
-            let step = self.dirs[d];
-            for sign in [-1isize, 1] {
-                for k in 1..=HALF {
-                    let j = (i as isize + sign * k as isize * step) as usize;
-                    if self.cells[j] == EDGE {
-                        break;
-                    }
-                    if self.cells[j] != EMPTY {
-                        continue;
-                    }
-                    let both = self
-                        .table
-                        .pats(self.codes[j][d] ^ (color as u32) << slot_shift(-(sign as i32) * k));
-                    let class_after = |c: usize| {
-                        let new = (both >> (4 * c)) & 15;
-                        if self.pats[j][c][d] == new {
-                            return self.classes[j][c];
-                        }
-                        let mut p = self.pats[j][c];
-                        p[d] = new;
-                        let rb = (c == 0 && self.rule == Rule::Renju) as usize;
-                        (self.summary.packed[rb][summary_index(&p)] & 15) as u8
-                    };
-                    flex_before += (self.classes[j][opp] == p4::B_FLEX4) as u16;
-                    five_before += (self.classes[j][me] == p4::A_FIVE) as u16;
-                    flex_after |= class_after(opp) == p4::B_FLEX4;
-                    five_after |= class_after(me) == p4::A_FIVE;
-                }
+        self.for_line_cells(i, |d, k, j| {
+            if self.cells[j] != EMPTY {
+                return;
             }
-        }
+            let both = self.table.pats(self.codes[j][d] ^ (color as u32) << slot_shift(-k));
+            let class_after = |c: usize| {
+                let new = (both >> (4 * c)) & 15;
+                if self.pats[j][c][d] == new {
+                    return self.classes[j][c];
+                }
+                let mut p = self.pats[j][c];
+                p[d] = new;
+                (self.packed(c, &p) & 15) as u8
+            };
+            flex_before += (self.classes[j][opp] == p4::B_FLEX4) as u16;
+            five_before += (self.classes[j][me] == p4::A_FIVE) as u16;
+            flex_after |= class_after(opp) == p4::B_FLEX4;
+            five_after |= class_after(me) == p4::A_FIVE;
+        });
         (
             flex_after || self.counts[opp][p4::B_FLEX4 as usize] > flex_before,
             five_after || self.counts[me][p4::A_FIVE as usize] > five_before,
         )
     }
 
-    /// Whether a stone of the side to move on empty cell `i` (not a forbidden point) defends against the opponent's
-    /// open-four and double-four points `flex` (all of them, class B): it leaves the
-    /// opponent none, or it makes a four. The same answer as [`Board::after_stone`], faster:
-    /// a stone only takes patterns away from the other colour, so only the points of `flex`
-    /// on a line through `i` need a look. Not so for Renju black, whose forbidden points
-    /// may turn into open fours when a white stone blocks one of their lines: there, and
-    /// when the mover already has a five point, it asks `after_stone`.
+    /// Whether a stone of the side to move on empty cell `i` (not a forbidden point) defends
+    /// against the opponent's open-four and double-four points `flex` (all of them, class
+    /// B): it leaves the opponent none, or it makes a four. The same answer as
+    /// [`Board::after_stone`], faster: a stone only takes patterns away from the other
+    /// colour, so only the points of `flex` on a line through `i` need a look, and, for
+    /// Renju black, its forbidden points there (`unforbids_flex4`). When the mover already
+    /// has a five point, it asks `after_stone`.
     pub fn is_defence(&self, i: usize, flex: &[usize]) -> bool {
         let me = self.side;
         let opp = me ^ 1;
-        if (opp == 0 && self.rule == Rule::Renju) || self.counts[me][p4::A_FIVE as usize] > 0 {
+        if self.counts[me][p4::A_FIVE as usize] > 0 {
             let (opp_flex4, own_five) = self.after_stone(i);
             return !opp_flex4 || own_five;
         }
@@ -432,7 +412,7 @@ impl Board {
             return true;
         }
         let color = me as u8 + 1;
-        flex.iter().all(|&f| {
+        let all_gone = flex.iter().all(|&f| {
             if f == i {
                 return true;
             }
@@ -444,8 +424,46 @@ impl Board {
             }
             let mut p = self.pats[f][opp];
             p[d] = new;
-            (self.summary.packed[0][summary_index(&p)] & 15) as u8 != p4::B_FLEX4
-        })
+            (self.packed(opp, &p) & 15) as u8 != p4::B_FLEX4
+        });
+        // Renju black's patterns only weaken under a white stone, but a forbidden point
+        // whose second four or three is blocked may become an open-four point.
+        let renju_black = opp == 0 && self.rule == Rule::Renju;
+        all_gone
+            && !(renju_black && self.counts[0][p4::FORBID as usize] > 0 && self.unforbids_flex4(i))
+    }
+
+    /// Whether a white stone on empty cell `i` would turn one of black's forbidden points
+    /// (Renju) on the lines through `i` into an open-four or double-four point.
+    fn unforbids_flex4(&self, i: usize) -> bool {
+        let mut found = false;
+        self.for_line_cells(i, |d, k, j| {
+            if self.cells[j] == EMPTY && self.classes[j][0] == p4::FORBID {
+                let code = self.codes[j][d] ^ (WHITE as u32) << slot_shift(-k);
+                let mut p = self.pats[j][0];
+                p[d] = self.table.pat(code, 0);
+                found |= (self.packed(0, &p) & 15) as u8 == p4::B_FLEX4;
+            }
+        });
+        found
+    }
+
+    /// Calls `f(direction, signed distance from i, cell)` for each cell on the four lines
+    /// through `i` within a line key's reach, up to the board's edge.
+    #[inline(always)]
+    fn for_line_cells(&self, i: usize, mut f: impl FnMut(usize, i32, usize)) {
+        for d in 0..4 {
+            let step = self.dirs[d];
+            for sign in [-1i32, 1] {
+                for k in 1..=HALF {
+                    let j = (i as isize + (sign * k) as isize * step) as usize;
+                    if self.cells[j] == EDGE {
+                        break;
+                    }
+                    f(d, sign * k, j);
+                }
+            }
+        }
     }
 
     /// The direction and signed distance (1..=5 either way) of cell `i` from cell `f`, when
@@ -592,6 +610,14 @@ impl Board {
         self.refresh_summary(j);
     }
 
+    /// Colour `c`'s packed summary of an empty cell with line patterns `p`: its evaluation
+    /// shares (bits 18.. and 4..18) and its class (bits 0..4). Renju black has its own row.
+    #[inline]
+    fn packed(&self, c: usize, p: &[u8; 4]) -> u32 {
+        let rb = (c == 0 && self.rule == Rule::Renju) as usize;
+        self.summary.packed[rb][summary_index(p)]
+    }
+
     fn refresh_summary(&mut self, j: usize) {
         self.refresh_color(j, 0);
         self.refresh_color(j, 1);
@@ -601,8 +627,7 @@ impl Board {
     #[inline]
     fn refresh_color(&mut self, j: usize, c: usize) {
         let (class, value) = if self.cells[j] == EMPTY {
-            let rb = (c == 0 && self.rule == Rule::Renju) as usize;
-            let packed = self.summary.packed[rb][summary_index(&self.pats[j][c])];
+            let packed = self.packed(c, &self.pats[j][c]);
             let mover = (packed >> 18) as i32;
             let other = ((packed >> 4) & 0x3FFF) as i32;
             ((packed & 15) as u8, CellValue { mover, other })
