@@ -378,9 +378,7 @@ impl Board {
                 if self.pats[j][c][d] == new {
                     return self.classes[j][c];
                 }
-                let mut p = self.pats[j][c];
-                p[d] = new;
-                (self.packed(c, &p) & 15) as u8
+                self.class_with(j, c, d, new)
             };
             flex_before += (self.classes[j][opp] == p4::B_FLEX4) as u16;
             five_before += (self.classes[j][me] == p4::A_FIVE) as u16;
@@ -422,9 +420,7 @@ impl Board {
             if new == self.pats[f][opp][d] {
                 return false;
             }
-            let mut p = self.pats[f][opp];
-            p[d] = new;
-            (self.packed(opp, &p) & 15) as u8 != p4::B_FLEX4
+            self.class_with(f, opp, d, new) != p4::B_FLEX4
         });
         // Renju black's patterns only weaken under a white stone, but a forbidden point
         // whose second four or three is blocked may become an open-four point.
@@ -440,9 +436,7 @@ impl Board {
         self.for_line_cells(i, |d, k, j| {
             if self.cells[j] == EMPTY && self.classes[j][0] == p4::FORBID {
                 let code = self.codes[j][d] ^ (WHITE as u32) << slot_shift(-k);
-                let mut p = self.pats[j][0];
-                p[d] = self.table.pat(code, 0);
-                found |= (self.packed(0, &p) & 15) as u8 == p4::B_FLEX4;
+                found |= self.class_with(j, 0, d, self.table.pat(code, 0)) == p4::B_FLEX4;
             }
         });
         found
@@ -616,6 +610,15 @@ impl Board {
     fn packed(&self, c: usize, p: &[u8; 4]) -> u32 {
         let rb = (c == 0 && self.rule == Rule::Renju) as usize;
         self.summary.packed[rb][summary_index(p)]
+    }
+
+    /// The class cell `j` would have for colour `c` with its pattern in direction `d`
+    /// replaced by `pat`.
+    #[inline]
+    fn class_with(&self, j: usize, c: usize, d: usize, pat: u8) -> u8 {
+        let mut p = self.pats[j][c];
+        p[d] = pat;
+        (self.packed(c, &p) & 15) as u8
     }
 
     fn refresh_summary(&mut self, j: usize) {
