@@ -241,4 +241,51 @@ mod tests {
         let mut out = Vec::new();
         assert_eq!(generate(&mut b, &mut out), Situation::Win(3));
     }
+
+    /// With no five point and no open-four point for either side, `generate` decides nothing
+    /// and finds moves: the search's frontier nodes rely on it to skip generating (see
+    /// `Searcher::pvs`). Random games under each rule, every position until a five.
+    #[test]
+    fn a_quiet_position_is_never_decided() {
+        use crate::rng::Rng;
+        for (seed, rule) in [(21, Rule::Freestyle), (22, Rule::Standard), (23, Rule::Renju)] {
+            let mut rng = Rng::new(seed);
+            let (mut quiet, mut loud) = (0, 0);
+            let mut out = Vec::new();
+            for _game in 0..40 {
+                let mut b = Board::new(15, rule);
+                for _ in 0..120 {
+                    let me = b.side();
+                    let decided = b.has_five(me)
+                        || b.has_five(me ^ 1)
+                        || b.has_flex4(me)
+                        || b.has_flex4(me ^ 1);
+                    let situation = generate(&mut b, &mut out);
+                    if decided {
+                        loud += 1;
+                    } else {
+                        quiet += 1;
+                        assert_eq!(situation, Situation::Moves, "{rule:?} {:?}", b.history());
+                        assert!(!out.is_empty(), "{rule:?} {:?}", b.history());
+                    }
+                    if b.has_five(0) || b.has_five(1) || out.is_empty() {
+                        break;
+                    }
+                    // Mostly a generated move, so that threats grow and get answered.
+                    let m = if rng.below(4) == 0 {
+                        let empty: Vec<usize> =
+                            b.board_cells().iter().copied().filter(|&i| b.is_empty(i)).collect();
+                        *rng.choose(&empty).unwrap()
+                    } else {
+                        rng.choose(&out).unwrap().0
+                    };
+                    if renju_black(&b, me) && b.is_forbidden(m) {
+                        break;
+                    }
+                    b.make(m);
+                }
+            }
+            assert!(quiet > 500 && loud > 50, "{rule:?}: {quiet} quiet, {loud} decided");
+        }
+    }
 }

@@ -432,6 +432,18 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY {
             return evaluate(&self.board);
         }
+        let me = self.board.side();
+        let forced = self.board.has_five(me ^ 1);
+        let threatened = forced || self.board.has_flex4(me ^ 1);
+        // A quiet frontier node goes straight to the quiescence search: with no five point
+        // and no open-four point on the board, nothing is decided on the spot (the cases of
+        // `movegen::generate` that return a win or a loss), so its moves need not be made.
+        if depth <= 0 && !threatened && !self.board.has_five(me) && !self.board.has_flex4(me) {
+            let b = &self.board;
+            if b.ply() < b.size() * b.size() {
+                return self.qsearch(alpha, beta, ply, 0);
+            }
+        }
         let mut moves = std::mem::take(&mut self.move_stack[ply]);
         let situation = movegen::generate(&mut self.board, &mut moves);
         match situation {
@@ -449,9 +461,6 @@ impl<'a> Searcher<'a> {
             self.move_stack[ply] = moves;
             return 0;
         }
-        let me = self.board.side();
-        let forced = self.board.has_five(me ^ 1);
-        let threatened = forced || self.board.has_flex4(me ^ 1);
         if depth <= 0 && !forced {
             self.move_stack[ply] = moves;
             return self.qsearch(alpha, beta, ply, 0);
