@@ -3,9 +3,9 @@
 //!
 //! For every empty cell and every direction, Master's board keeps the cell's line key (the
 //! ten cells around it, [`crate::gomoku::line`]'s one encoding). [`PatternTable`] is the
-//! line foundation's table for the rule, copied whole into one byte per key (both colours)
-//! for the hot path, with a smaller cache-friendly copy for freestyle; it maps each key to
-//! the [`Pat`] a stone of either colour would make there.
+//! line foundation's table for the rule, one byte per key (both colours) for the hot path,
+//! and for freestyle indexed by the inner eight cells only, small enough to stay in cache;
+//! it maps each key to the [`Pat`] a stone of either colour would make there.
 //!
 //! [`combine`] folds the four directions of one cell into a [`P4`](p4) threat class, which
 //! is what move generation, the threat solvers and the evaluation read.
@@ -117,18 +117,22 @@ pub fn combine(pats: [u8; 4], renju_black: bool) -> u8 {
 
 /// Line key -> pattern for black and for white, for one rule.
 pub struct PatternTable {
-    /// `pats[key]`: black's Pat in the low four bits, white's in the high four (the line
-    /// foundation's patterns; zero for keys that never occur).
+    /// Black's Pat in the low four bits, white's in the high four (the line foundation's
+    /// patterns; zero for keys that never occur), indexed by `(key >> shift) & mask`: the
+    /// whole key, or for freestyle only the inner eight cells (the outermost cells never
+    /// matter when overlines win), which keeps that table small enough to stay in cache.
     pats: Vec<u8>,
-    /// Freestyle only: the same indexed by the inner eight cells (the outermost cells never
-    /// matter when overlines win), small enough to stay in cache.
-    inner: Option<Vec<u8>>,
+    shift: u32,
+    mask: Key,
 }
 
-/// The inner-eight-cell index of a line key.
-#[inline]
-const fn inner_index(key: Key) -> usize {
-    ((key >> 2) & 0xFFFF) as usize
+/// Both colours' patterns of a line key, packed as in [`PatternTable`].
+fn both_pats(key: Key, rule: Rule) -> u8 {
+    if edges_are_outside(key) {
+        pattern(key, Color::Black, rule) as u8 | (pattern(key, Color::White, rule) as u8) << 4
+    } else {
+        0
+    }
 }
 
 impl PatternTable {
@@ -149,27 +153,17 @@ impl PatternTable {
     /// Both colours' patterns for a key: black's in the low four bits, white's in the high.
     #[inline]
     pub fn pats(&self, key: Key) -> u8 {
-        match &self.inner {
-            Some(inner) => inner[inner_index(key)],
-            None => self.pats[key as usize],
-        }
+        self.pats[((key >> self.shift) & self.mask) as usize]
     }
 
     fn build(rule: Rule) -> PatternTable {
-        let pats: Vec<u8> = (0..1 << KEY_BITS)
-            .map(|key: Key| {
-                if edges_are_outside(key) {
-                    pattern(key, Color::Black, rule) as u8
-                        | (pattern(key, Color::White, rule) as u8) << 4
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let inner = (rule == Rule::Freestyle).then(|| {
-            let mut inner = vec![0u8; 1 << 16];
-            for (i, out) in inner.iter_mut().enumerate() {
-                let mut key = (i as Key) << 2;
+        if rule != Rule::Freestyle {
+            let pats = (0..1 << KEY_BITS).map(|key| both_pats(key, rule)).collect();
+            return PatternTable { pats, shift: 0, mask: (1 << KEY_BITS) - 1 };
+        }
+        let pats = (0..1 << 16)
+            .map(|i: Key| {
+                let mut key = i << 2;
                 // An edge four cells out means an edge five cells out too.
                 for k in [-HALF, HALF] {
                     let near = if k < 0 { k + 1 } else { k - 1 };
@@ -177,11 +171,10 @@ impl PatternTable {
                         key |= (EDGE as Key) << slot_shift(k);
                     }
                 }
-                *out = pats[key as usize];
-            }
-            inner
-        });
-        PatternTable { pats, inner }
+                both_pats(key, rule)
+            })
+            .collect();
+        PatternTable { pats, shift: 2, mask: 0xFFFF }
     }
 }
 
@@ -196,7 +189,7 @@ mod tests {
             let outer_free = cell(key, -HALF) != EDGE || cell(key, 1 - HALF) == EDGE;
             let outer_free = outer_free && (cell(key, HALF) != EDGE || cell(key, HALF - 1) == EDGE);
             if edges_are_outside(key) && outer_free {
-                assert_eq!(t.pats[key as usize], t.pats(key), "key {key:#x}");
+                assert_eq!(both_pats(key, Rule::Freestyle), t.pats(key), "key {key:#x}");
             }
         }
     }
