@@ -85,7 +85,8 @@ pub struct Board {
     stride: usize,
     rule: Rule,
     table: &'static PatternTable,
-    summary: &'static Summary,
+    /// The summary table's row for each colour (Renju black has its own).
+    rows: [&'static [u32]; 2],
     /// Index steps of the four directions: horizontal, vertical, two diagonals.
     dirs: [isize; 4],
     near_steps: [isize; 16],
@@ -93,8 +94,9 @@ pub struct Board {
     codes: Vec<[u32; 4]>,
     /// `pats[cell][color][dir]`: the line pattern a stone of `color` would make.
     pats: Vec<[[u8; 4]; 2]>,
-    /// `classes[cell][color]`: the threat class of the cell for `color` (NONE when occupied).
-    classes: Vec<[u8; 2]>,
+    /// `classes[color][cell]`: the threat class of the cell for `color` (NONE when occupied
+    /// and on the edge).
+    classes: [Vec<u8>; 2],
     /// `values[cell][color]`: the cell's share of the evaluation (0 when occupied).
     values: Vec<[CellValue; 2]>,
     sums: [CellValue; 2],
@@ -153,13 +155,16 @@ impl Board {
             stride,
             rule,
             table,
-            summary: Summary::get(),
+            rows: {
+                let packed = &Summary::get().packed;
+                [&packed[(rule == Rule::Renju) as usize], &packed[0]]
+            },
             dirs,
             near_steps,
             cells: vec![EDGE; total],
             codes: vec![[0; 4]; total],
             pats: vec![[[0; 4]; 2]; total],
-            classes: vec![[p4::NONE; 2]; total],
+            classes: [vec![p4::NONE; total], vec![p4::NONE; total]],
             values: vec![[CellValue::default(); 2]; total],
             sums: [CellValue::default(); 2],
             counts: [[0; p4::COUNT]; 2],
@@ -261,7 +266,7 @@ impl Board {
     /// Threat class of cell `i` for colour index `c`.
     #[inline]
     pub fn class(&self, i: usize, c: usize) -> u8 {
-        self.classes[i][c]
+        self.classes[c][i]
     }
     /// Line pattern of cell `i` for colour index `c` in direction `d`.
     #[inline]
@@ -302,7 +307,7 @@ impl Board {
     /// Whether the cell is forbidden for black (Renju only; by this board's line logic).
     #[inline]
     pub fn is_forbidden(&self, i: usize) -> bool {
-        self.classes[i][0] == p4::FORBID
+        self.classes[0][i] == p4::FORBID
     }
 
     /// Empty cells where colour `c` has class `class`.
@@ -315,18 +320,9 @@ impl Board {
     /// each in board order.
     pub fn push_cells_of_classes(&self, c: usize, classes: &[u8], out: &mut Vec<usize>) {
         for &class in classes {
-            let mut left = self.counts[c][class as usize];
-            if left == 0 {
-                continue;
-            }
-            for &i in &self.board_cells {
-                if self.classes[i][c] == class {
-                    out.push(i);
-                    left -= 1;
-                    if left == 0 {
-                        break;
-                    }
-                }
+            let left = self.counts[c][class as usize];
+            if left > 0 {
+                push_class_cells(&self.classes[c], self.board_cells[0], class, left, out);
             }
         }
     }
@@ -341,7 +337,7 @@ impl Board {
         let mut n = 0;
         let mut first = 0;
         self.for_line_cells(m, |_, _, j| {
-            if self.cells[j] == EMPTY && self.classes[j][c] == p4::A_FIVE {
+            if self.cells[j] == EMPTY && self.classes[c][j] == p4::A_FIVE {
                 if n == 0 {
                     first = j;
                 }
@@ -366,8 +362,8 @@ impl Board {
         // the stone changes (before and after it), `i` itself included: it becomes occupied.
         let (mut flex_before, mut five_before) = (0u16, 0u16);
         let (mut flex_after, mut five_after) = (false, false);
-        flex_before += (self.classes[i][opp] == p4::B_FLEX4) as u16;
-        five_before += (self.classes[i][me] == p4::A_FIVE) as u16;
+        flex_before += (self.classes[opp][i] == p4::B_FLEX4) as u16;
+        five_before += (self.classes[me][i] == p4::A_FIVE) as u16;
         self.for_line_cells(i, |d, k, j| {
             if self.cells[j] != EMPTY {
                 return;
@@ -376,12 +372,12 @@ impl Board {
             let class_after = |c: usize| {
                 let new = (both >> (4 * c)) & 15;
                 if self.pats[j][c][d] == new {
-                    return self.classes[j][c];
+                    return self.classes[c][j];
                 }
                 self.class_with(j, c, d, new)
             };
-            flex_before += (self.classes[j][opp] == p4::B_FLEX4) as u16;
-            five_before += (self.classes[j][me] == p4::A_FIVE) as u16;
+            flex_before += (self.classes[opp][j] == p4::B_FLEX4) as u16;
+            five_before += (self.classes[me][j] == p4::A_FIVE) as u16;
             flex_after |= class_after(opp) == p4::B_FLEX4;
             five_after |= class_after(me) == p4::A_FIVE;
         });
@@ -406,7 +402,7 @@ impl Board {
             return !opp_flex4 || own_five;
         }
         // No five point before, so one after needs a four through `i`.
-        if p4::is_four(self.classes[i][me]) {
+        if p4::is_four(self.classes[me][i]) {
             return true;
         }
         let color = me as u8 + 1;
@@ -434,7 +430,7 @@ impl Board {
     fn unforbids_flex4(&self, i: usize) -> bool {
         let mut found = false;
         self.for_line_cells(i, |d, k, j| {
-            if self.cells[j] == EMPTY && self.classes[j][0] == p4::FORBID {
+            if self.cells[j] == EMPTY && self.classes[0][j] == p4::FORBID {
                 let code = self.codes[j][d] ^ (WHITE as u32) << slot_shift(-k);
                 found |= self.class_with(j, 0, d, self.table.pat(code, 0)) == p4::B_FLEX4;
             }
@@ -515,7 +511,8 @@ impl Board {
         for saved in self.undo.cells.drain(frame.saved_from as usize..) {
             let j = saved.cell as usize;
             self.pats[j] = saved.pats;
-            self.classes[j] = saved.classes;
+            self.classes[0][j] = saved.classes[0];
+            self.classes[1][j] = saved.classes[1];
             self.values[j] = saved.values;
         }
         self.sums = frame.sums;
@@ -526,38 +523,33 @@ impl Board {
         }
     }
 
-    /// Toggles `color` at `i` in the line codes of the cells around it and refreshes them
-    /// (saving each cell's summary before it changes).
+    /// Toggles `color` at `i` in the line codes of the cells around it and refreshes the
+    /// empty ones (saving each cell's summary before it changes). The walk does not stop at
+    /// the board's edge: the padding is a line key's reach wide, and the codes of edge cells
+    /// are never read.
+    #[inline(always)]
     fn update_around(&mut self, i: usize, color: u8) {
         for d in 0..4 {
             let step = self.dirs[d];
-            for sign in [-1isize, 1] {
-                for k in 1..=HALF {
-                    let j = (i as isize + sign * k as isize * step) as usize;
-                    if self.cells[j] == EDGE {
-                        break;
-                    }
-                    self.codes[j][d] ^= (color as u32) << slot_shift(-(sign as i32) * k);
-                    if self.cells[j] == EMPTY {
-                        self.refresh_dir(j, d);
-                    }
+            for k in (-HALF..=HALF).filter(|&k| k != 0) {
+                let j = (i as isize + k as isize * step) as usize;
+                self.codes[j][d] ^= (color as u32) << slot_shift(-k);
+                if self.cells[j] == EMPTY {
+                    self.refresh_dir(j, d);
                 }
             }
         }
     }
 
-    /// Toggles `color` at `i` in the line codes of the cells around it, nothing else.
+    /// Toggles `color` at `i` in the line codes of the cells around it, nothing else (edge
+    /// cells included, as in [`Board::update_around`]).
+    #[inline(always)]
     fn toggle_codes(&mut self, i: usize, color: u8) {
         for d in 0..4 {
             let step = self.dirs[d];
-            for sign in [-1isize, 1] {
-                for k in 1..=HALF {
-                    let j = (i as isize + sign * k as isize * step) as usize;
-                    if self.cells[j] == EDGE {
-                        break;
-                    }
-                    self.codes[j][d] ^= (color as u32) << slot_shift(-(sign as i32) * k);
-                }
+            for k in (-HALF..=HALF).filter(|&k| k != 0) {
+                let j = (i as isize + k as isize * step) as usize;
+                self.codes[j][d] ^= (color as u32) << slot_shift(-k);
             }
         }
     }
@@ -568,24 +560,25 @@ impl Board {
         self.undo.cells.push(SavedCell {
             cell: j as u32,
             pats: self.pats[j],
-            classes: self.classes[j],
+            classes: [self.classes[0][j], self.classes[1][j]],
             values: self.values[j],
         });
     }
 
     /// Recomputes one direction's patterns of empty cell `j`, then its class and value.
-    #[inline]
+    #[inline(always)]
     fn refresh_dir(&mut self, j: usize, d: usize) {
         let both = self.table.pats(self.codes[j][d]);
-        let (black, white) = (both & 15, both >> 4);
-        if self.pats[j][0][d] == black && self.pats[j][1][d] == white {
+        let new = [both & 15, both >> 4];
+        let old = [self.pats[j][0][d], self.pats[j][1][d]];
+        if old == new {
             return;
         }
         self.save(j);
-        for (c, new) in [black, white].into_iter().enumerate() {
-            if self.pats[j][c][d] != new {
-                self.pats[j][c][d] = new;
-                self.refresh_color(j, c);
+        for c in 0..2 {
+            if old[c] != new[c] {
+                self.pats[j][c][d] = new[c];
+                self.set_summary(j, c, self.packed(c, &self.pats[j][c]));
             }
         }
     }
@@ -605,11 +598,10 @@ impl Board {
     }
 
     /// Colour `c`'s packed summary of an empty cell with line patterns `p`: its evaluation
-    /// shares (bits 18.. and 4..18) and its class (bits 0..4). Renju black has its own row.
-    #[inline]
+    /// shares (bits 18.. and 4..18) and its class (bits 0..4).
+    #[inline(always)]
     fn packed(&self, c: usize, p: &[u8; 4]) -> u32 {
-        let rb = (c == 0 && self.rule == Rule::Renju) as usize;
-        self.summary.packed[rb][summary_index(p)]
+        self.rows[c][summary_index(p)]
     }
 
     /// The class cell `j` would have for colour `c` with its pattern in direction `d`
@@ -627,21 +619,24 @@ impl Board {
     }
 
     /// Recomputes the class and evaluation share of cell `j` for colour `c`.
-    #[inline]
     fn refresh_color(&mut self, j: usize, c: usize) {
-        let (class, value) = if self.cells[j] == EMPTY {
-            let packed = self.packed(c, &self.pats[j][c]);
-            let mover = (packed >> 18) as i32;
-            let other = ((packed >> 4) & 0x3FFF) as i32;
-            ((packed & 15) as u8, CellValue { mover, other })
-        } else {
-            (p4::NONE, CellValue::default())
-        };
-        let old = self.classes[j][c];
+        let packed =
+            if self.cells[j] == EMPTY { self.packed(c, &self.pats[j][c]) } else { p4::NONE as u32 };
+        self.set_summary(j, c, packed);
+    }
+
+    /// Sets cell `j`'s class and evaluation share for colour `c` to `packed` (a summary
+    /// table entry), keeping the counts and sums.
+    #[inline(always)]
+    fn set_summary(&mut self, j: usize, c: usize, packed: u32) {
+        let class = (packed & 15) as u8;
+        let value =
+            CellValue { mover: (packed >> 18) as i32, other: ((packed >> 4) & 0x3FFF) as i32 };
+        let old = self.classes[c][j];
         if old != class {
             self.counts[c][old as usize] -= 1;
             self.counts[c][class as usize] += 1;
-            self.classes[j][c] = class;
+            self.classes[c][j] = class;
         }
         self.sums[c].add(value, self.values[j][c]);
         self.values[j][c] = value;
@@ -655,6 +650,36 @@ impl Board {
             self.make(i);
         }
         self.side = side;
+    }
+}
+
+/// Appends the first `left` indices from `from` on where `row` holds `class` (there are at
+/// least that many), in order. Eight cells at a time: a word with no byte equal to `class`
+/// is skipped whole.
+#[inline]
+fn push_class_cells(row: &[u8], from: usize, class: u8, mut left: u16, out: &mut Vec<usize>) {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let splat = ONES * class as u64;
+    let mut start = from;
+    for chunk in row[from..].chunks(8) {
+        let skip = chunk.len() == 8 && {
+            let x = u64::from_ne_bytes(chunk.try_into().expect("eight bytes")) ^ splat;
+            // No byte of `x` is zero.
+            x.wrapping_sub(ONES) & !x & HIGHS == 0
+        };
+        if !skip {
+            for (k, &b) in chunk.iter().enumerate() {
+                if b == class {
+                    out.push(start + k);
+                    left -= 1;
+                    if left == 0 {
+                        return;
+                    }
+                }
+            }
+        }
+        start += chunk.len();
     }
 }
 
@@ -718,7 +743,7 @@ pub(crate) mod tests {
         cells: Vec<u8>,
         codes: Vec<[u32; 4]>,
         pats: Vec<[[u8; 4]; 2]>,
-        classes: Vec<[u8; 2]>,
+        classes: [Vec<u8>; 2],
         values: Vec<[CellValue; 2]>,
         sums: [CellValue; 2],
         counts: [[u16; p4::COUNT]; 2],
