@@ -36,6 +36,39 @@ const NEAR: [(i32, i32); 16] = [
     (2, 2),
 ];
 
+/// Room for the padded board's cell indices (a power of two, more than a 26x26 board's
+/// 1,152).
+const CAP: usize = 2048;
+
+/// One value per cell index of the padded board. An index is masked into range, which
+/// costs less than a bound check in the hot loops and can never fail; every index the
+/// board computes is already in range (checked in debug builds).
+#[derive(Clone)]
+struct CellArray<T>(Box<[T; CAP]>);
+
+impl<T: Copy> CellArray<T> {
+    fn new(value: T) -> CellArray<T> {
+        CellArray(vec![value; CAP].into_boxed_slice().try_into().ok().expect("CAP cells"))
+    }
+}
+
+impl<T> std::ops::Index<usize> for CellArray<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        debug_assert!(i < CAP);
+        &self.0[i & (CAP - 1)]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for CellArray<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        debug_assert!(i < CAP);
+        &mut self.0[i & (CAP - 1)]
+    }
+}
+
 /// Number of line patterns (`Pat` values).
 const PATS: usize = 12;
 
@@ -90,19 +123,19 @@ pub struct Board {
     /// Index steps of the four directions: horizontal, vertical, two diagonals.
     dirs: [isize; 4],
     near_steps: [isize; 16],
-    cells: Vec<u8>,
-    codes: Vec<[u32; 4]>,
+    cells: CellArray<u8>,
+    codes: CellArray<[u32; 4]>,
     /// `pats[cell][color][dir]`: the line pattern a stone of `color` would make.
-    pats: Vec<[[u8; 4]; 2]>,
+    pats: CellArray<[[u8; 4]; 2]>,
     /// `classes[color][cell]`: the threat class of the cell for `color` (NONE when occupied
     /// and on the edge).
-    classes: [Vec<u8>; 2],
+    classes: [CellArray<u8>; 2],
     /// `values[cell][color]`: the cell's share of the evaluation (0 when occupied).
-    values: Vec<[CellValue; 2]>,
+    values: CellArray<[CellValue; 2]>,
     sums: [CellValue; 2],
     counts: [[u16; p4::COUNT]; 2],
-    near: Vec<u8>,
-    zobrist: Vec<[u64; 2]>,
+    near: CellArray<u8>,
+    zobrist: CellArray<[u64; 2]>,
     hash: u64,
     side: usize,
     history: Vec<usize>,
@@ -146,6 +179,7 @@ impl Board {
         let stride = size + PAD;
         let rows = size + 2 * PAD + 1;
         let total = rows * stride + PAD;
+        assert!(total <= CAP, "board size {size} out of range");
         let table = PatternTable::get(rule);
         let s = stride as isize;
         let dirs = [1, s, s + 1, s - 1];
@@ -161,15 +195,15 @@ impl Board {
             },
             dirs,
             near_steps,
-            cells: vec![EDGE; total],
-            codes: vec![[0; 4]; total],
-            pats: vec![[[0; 4]; 2]; total],
-            classes: [vec![p4::NONE; total], vec![p4::NONE; total]],
-            values: vec![[CellValue::default(); 2]; total],
+            cells: CellArray::new(EDGE),
+            codes: CellArray::new([0; 4]),
+            pats: CellArray::new([[0; 4]; 2]),
+            classes: [CellArray::new(p4::NONE), CellArray::new(p4::NONE)],
+            values: CellArray::new([CellValue::default(); 2]),
             sums: [CellValue::default(); 2],
             counts: [[0; p4::COUNT]; 2],
-            near: vec![0; total],
-            zobrist: vec![[0; 2]; total],
+            near: CellArray::new(0),
+            zobrist: CellArray::new([0; 2]),
             hash: 0,
             side: 0,
             history: Vec::with_capacity(size * size),
@@ -322,7 +356,7 @@ impl Board {
         for &class in classes {
             let left = self.counts[c][class as usize];
             if left > 0 {
-                push_class_cells(&self.classes[c], self.board_cells[0], class, left, out);
+                push_class_cells(&self.classes[c].0[..], self.board_cells[0], class, left, out);
             }
         }
     }
@@ -753,15 +787,15 @@ pub(crate) mod tests {
 
     fn snapshot(b: &Board) -> Snapshot {
         Snapshot {
-            cells: b.cells.clone(),
-            codes: b.codes.clone(),
-            pats: b.pats.clone(),
-            classes: b.classes.clone(),
-            values: b.values.clone(),
+            cells: b.cells.0.to_vec(),
+            codes: b.codes.0.to_vec(),
+            pats: b.pats.0.to_vec(),
+            classes: b.classes.each_ref().map(|c| c.0.to_vec()),
+            values: b.values.0.to_vec(),
             sums: b.sums,
             counts: b.counts,
             hash: b.hash(),
-            near: b.near.clone(),
+            near: b.near.0.to_vec(),
         }
     }
 
