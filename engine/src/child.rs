@@ -34,6 +34,11 @@ const CANCEL_POLL: Duration = Duration::from_millis(20);
 /// How long a dropped engine has to quit before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 
+/// How often a start that found the program busy ([`std::io::ErrorKind::ExecutableFileBusy`])
+/// is tried again, and the pause before the first retry (each pause is one step longer).
+const BUSY_RETRIES: u32 = 12;
+const BUSY_PAUSE: Duration = Duration::from_millis(10);
+
 /// Why no line came.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Silence {
@@ -100,6 +105,27 @@ fn note(last: &Option<String>) -> String {
     last.as_ref().map(|l| format!(" (its last message: {l:?})")).unwrap_or_default()
 }
 
+/// Starts `command`, trying again for about a second while the program is busy.
+///
+/// Linux refuses to run a file that some process holds open for writing (`ETXTBSY`). A
+/// program that was just written (a brain that was just built or unpacked) can be held so
+/// for a moment after its writer closed it: a process forked meanwhile by another thread
+/// inherits the open file until its own `exec`. Any other error is returned at once.
+fn spawn_when_free(command: &mut Command) -> std::io::Result<Child> {
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(e)
+                if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < BUSY_RETRIES =>
+            {
+                tries += 1;
+                std::thread::sleep(BUSY_PAUSE * tries);
+            }
+            result => return result,
+        }
+    }
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
@@ -131,13 +157,14 @@ impl EngineProcess {
     ) -> std::io::Result<EngineProcess> {
         let program = std::fs::canonicalize(program)?;
         let folder = program.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        let mut child = Command::new(&program)
+        let mut command = Command::new(&program);
+        command
             .args(args)
             .current_dir(folder)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
+            .stderr(Stdio::null());
+        let mut child = spawn_when_free(&mut command)?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take();
         // At most QUEUED_LINES lines wait to be read: then the reader waits, the pipe fills
@@ -241,6 +268,32 @@ mod tests {
 
     fn soon() -> Instant {
         Instant::now() + Duration::from_secs(5)
+    }
+
+    /// A program that is still open for writing when its start begins starts once the
+    /// writer lets go, and one that stays open is refused with the busy error.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_program_busy_for_a_moment_still_starts() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("tengen-busy-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("engine");
+        let mut file = std::fs::File::create(&path).unwrap();
+        file.write_all(b"#!/bin/sh\necho ready\n").unwrap();
+        file.set_permissions(std::fs::Permissions::from_mode(0o755)).unwrap();
+        let held = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(60));
+            drop(file);
+        });
+        let p = EngineProcess::spawn(&path, &[], "quit").unwrap();
+        assert_eq!(p.next_line(soon(), None), Ok(Some("ready".into())));
+        held.join().unwrap();
+        let writer = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
+        let busy = EngineProcess::spawn(&path, &[], "quit").err().map(|e| e.kind());
+        assert_eq!(busy, Some(std::io::ErrorKind::ExecutableFileBusy));
+        drop(writer);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
