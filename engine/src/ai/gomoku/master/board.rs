@@ -722,6 +722,26 @@ pub(crate) mod tests {
     use super::*;
     use crate::rng::Rng;
 
+    /// The eight-at-a-time class scan finds what a plain scan finds: rows of every length
+    /// (whole words and a tail), classes that fill a word, are rare, or have the high bit set.
+    #[test]
+    fn the_class_scan_matches_a_plain_scan() {
+        let mut rng = Rng::new(31);
+        for round in 0..4000 {
+            let len = 1 + rng.below(70) as usize;
+            let alphabet = [2, 3, 16, 256][round % 4];
+            let row: Vec<u8> = (0..len).map(|_| rng.below(alphabet) as u8).collect();
+            let from = rng.below(len as u64) as usize;
+            let class = row[from + rng.below((len - from) as u64) as usize];
+            let all: Vec<usize> = (from..len).filter(|&i| row[i] == class).collect();
+            let left = 1 + rng.below(all.len() as u64) as usize;
+            let mut out = vec![usize::MAX];
+            push_class_cells(&row, from, class, left as u16, &mut out);
+            assert_eq!(out[0], usize::MAX, "appends");
+            assert_eq!(&out[1..], &all[..left], "{row:?} from {from} class {class} left {left}");
+        }
+    }
+
     /// `rows` followed by empty rows up to 15 (a 15x15 board from its top rows).
     pub fn pad(rows: &[&'static str]) -> Vec<&'static str> {
         let mut v = rows.to_vec();
