@@ -105,7 +105,7 @@ fn note(last: &Option<String>) -> String {
     last.as_ref().map(|l| format!(" (its last message: {l:?})")).unwrap_or_default()
 }
 
-/// Starts `command`, trying again for about a second while the program is busy.
+/// Starts `command`, trying again for up to 0.8 s while the program is busy.
 ///
 /// Linux refuses to run a file that some process holds open for writing (`ETXTBSY`). A
 /// program that was just written (a brain that was just built or unpacked) can be held so
