@@ -391,15 +391,15 @@ impl<'a> Searcher<'a> {
             self.board.make(m);
             self.ctrl.add_nodes(1);
             let s = if idx == 0 {
-                -self.pvs(depth - 1, -beta, -alpha, 1, true)
+                -self.pvs(depth - 1, -beta, -alpha, 1, true, false)
             } else {
-                let s = -self.pvs(depth - 1, -alpha - 1, -alpha, 1, false);
+                let s = -self.pvs(depth - 1, -alpha - 1, -alpha, 1, false, true);
                 // A fail high is confirmed by a full-window search even above beta: the
                 // null-window tree (tight move caps, reductions) can overrate a quiet move,
                 // and an unconfirmed fail high would become the move played if time ran out
                 // during the aspiration re-search.
                 if s > alpha && !self.ctrl.stopped() {
-                    -self.pvs(depth - 1, -beta, -alpha, 1, true)
+                    -self.pvs(depth - 1, -beta, -alpha, 1, true, false)
                 } else {
                     s
                 }
@@ -428,7 +428,19 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    fn pvs(&mut self, mut depth: i32, mut alpha: i32, beta: i32, ply: usize, is_pv: bool) -> i32 {
+    /// Principal variation search of the node at `ply`. `cut_node`: a null-window node expected
+    /// to fail high (the child of a reduced search, or every other ply below one); its late
+    /// quiet moves are reduced a ply more (SPRT (0, 10) at 100 ms a move: see
+    /// docs/BENCHMARKS.md).
+    fn pvs(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        is_pv: bool,
+        cut_node: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
             return 0;
@@ -521,7 +533,7 @@ impl<'a> Searcher<'a> {
                 let r = 3 + depth / 4;
                 self.board.pass();
                 self.after_null[ply + 1] = true;
-                let s = -self.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let s = -self.pvs(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cut_node);
                 self.after_null[ply + 1] = false;
                 self.board.pass();
                 if self.ctrl.stopped() {
@@ -582,7 +594,7 @@ impl<'a> Searcher<'a> {
             }
             self.board.make(m);
             let s = if idx == 0 {
-                -self.pvs(new_depth, -beta, -alpha, ply + 1, is_pv)
+                -self.pvs(new_depth, -beta, -alpha, ply + 1, is_pv, !is_pv && !cut_node)
             } else {
                 let r = if !threatened && (quiet || lone) && depth >= 2 {
                     let mut r = lmr(depth, idx);
@@ -592,16 +604,27 @@ impl<'a> Searcher<'a> {
                     if p4::is_threat(block) || m == killers[0] || m == killers[1] {
                         r -= 1;
                     }
+                    if cut_node && quiet {
+                        r += 1;
+                    }
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
-                let mut s = -self.pvs(new_depth - r, -alpha - 1, -alpha, ply + 1, false);
+                // A reduced search expects its move to fail low, so the child is a cut node.
+                let mut s = -self.pvs(
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    r > 0 || !cut_node,
+                );
                 if s > alpha && r > 0 && !self.ctrl.stopped() {
-                    s = -self.pvs(new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.pvs(new_depth, -alpha - 1, -alpha, ply + 1, false, !cut_node);
                 }
                 if s > alpha && s < beta && is_pv && !self.ctrl.stopped() {
-                    s = -self.pvs(new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.pvs(new_depth, -beta, -alpha, ply + 1, true, false);
                 }
                 s
             };
