@@ -485,10 +485,10 @@ impl<'a> Searcher<'a> {
 
         let key = self.board.hash();
         let hit = self.tt.probe(key);
-        let mut tt_move = None;
-        if let Some(h) = hit {
-            tt_move = h.mv;
-            let s = score_from_tt(h.score, ply);
+        let tt_move = hit.and_then(|h| h.mv);
+        // The table's score seen from this ply, with its bound.
+        let tt_score = hit.map(|h| (score_from_tt(h.score, ply), h.bound));
+        if let (Some(h), Some((s, _))) = (hit, tt_score) {
             if !is_pv && h.depth >= depth {
                 let cut = match h.bound {
                     Bound::Exact => true,
@@ -510,10 +510,7 @@ impl<'a> Searcher<'a> {
         }
 
         if !is_pv && !threatened && beta.abs() < WIN_BOUND {
-            let stand = refine_eval(
-                evaluate(&self.board),
-                hit.map(|h| (score_from_tt(h.score, ply), h.bound)),
-            );
+            let stand = refine_eval(evaluate(&self.board), tt_score);
             // Reverse futility: far above beta with few plies left and no threat to answer.
             if depth <= RFP_DEPTH && stand - RFP_MARGIN * depth >= beta {
                 self.move_stack[ply] = moves;
