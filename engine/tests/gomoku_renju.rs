@@ -3,9 +3,10 @@
 //! Stones are placed without rule checks so that any shape can be built; the point under
 //! test is marked `*` in the diagrams, white stones far away only balance the count.
 
+use tengen_engine::game::{EndReason, Game, GameConfig, GameKind, PlayerKind, Setup};
 use tengen_engine::gomoku::notation::parse_moves;
 use tengen_engine::gomoku::{ForbiddenKind, GomokuError, Position, Rule};
-use tengen_engine::{Color, Point};
+use tengen_engine::{Color, Move, Point};
 
 /// Far-away white stones (every other point of rows 1 and 3) to balance the move count.
 const FILLER: &str = "a1 c1 e1 g1 i1 k1 m1 o1 a3 c3 e3 g3 i3 k3 m3 o3";
@@ -345,4 +346,97 @@ fn a_five_elsewhere_does_not_make_the_nested_three_real() {
     // i4 and i5 both empty i8 is a straight four plus a three: the row three is real.
     let pos = renju("g8 j8 h7 h6 i7 i6 a5 c5", "");
     assert_eq!(pos.is_forbidden(pt("h8")), Some(ForbiddenKind::DoubleThree));
+}
+
+/// A full board but for h8 (the centre), black to move, no five anywhere: black's h8 would
+/// make six in a row (e8–j8), so under Renju black has no point left.
+const ONLY_H8_LEFT: [&str; 15] = [
+    "WBWWBBWWBBWWBBW",
+    "WWBBWWBBWWBBWWB",
+    "BBWWBBWWBBWWBBW",
+    "WWBBWWBBWWBBWWB",
+    "BBWWBBWWBBWWBBW",
+    "WWBBWWBBWWBBWWB",
+    "BBWWBBWWBBWWBBW",
+    "WWBWBBB.BBWBWWB",
+    "BBWWBBWWBBWWBBW",
+    "WWBBWWBBWWBBWWB",
+    "BBWWBBWWBBWWBBW",
+    "WWBBWWBBWWBBWWB",
+    "BBWWBBWWBBWWBBW",
+    "WWBBWWBBWWBBWWB",
+    "WBWWBBWWBBWWBBW",
+];
+
+/// The points of one colour in a 15-row diagram (the top row first).
+fn stones(diagram: &[&str; 15], colour: char) -> Vec<Point> {
+    let mut out = Vec::new();
+    for (y, row) in diagram.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            if c == colour {
+                out.push(Point::new(x as u8, y as u8));
+            }
+        }
+    }
+    out
+}
+
+fn only_h8_left(rule: Rule) -> Position {
+    let (black, white) = (stones(&ONLY_H8_LEFT, 'B'), stones(&ONLY_H8_LEFT, 'W'));
+    assert_eq!((black.len(), white.len()), (112, 112));
+    let mut pos = Position::new(15, rule).unwrap();
+    for (b, w) in black.into_iter().zip(white) {
+        assert!(pos.play_unchecked(b) && pos.play_unchecked(w));
+    }
+    pos
+}
+
+#[test]
+fn black_with_only_forbidden_points_left_ends_the_game_in_a_draw() {
+    let pos = only_h8_left(Rule::Renju);
+    let h8 = pt("h8");
+    assert_eq!(pos.empty_points(), vec![h8]);
+    assert_eq!(pos.side_to_move(), Color::Black);
+    assert_eq!(pos.winner(), None);
+    assert_eq!(pos.is_forbidden(h8), Some(ForbiddenKind::Overline));
+    assert!(pos.no_legal_point());
+    assert!(pos.is_over(), "black cannot move and there is no pass: the game is over");
+    assert!(pos.legal_points().is_empty());
+    assert_eq!(pos.clone().play(h8), Err(GomokuError::GameOver));
+
+    // Control: the same stones under the other rules leave black h8 (six wins freestyle).
+    for rule in [Rule::Freestyle, Rule::Standard] {
+        let pos = only_h8_left(rule);
+        assert!(!pos.no_legal_point() && !pos.is_over(), "{rule:?}");
+        assert_eq!(pos.legal_points(), vec![h8]);
+    }
+    // Control: white to move (white's last stone taken back) has its points.
+    let mut white_to_move = only_h8_left(Rule::Renju);
+    assert!(white_to_move.undo().is_some());
+    assert_eq!(white_to_move.side_to_move(), Color::White);
+    assert!(!white_to_move.no_legal_point());
+}
+
+#[test]
+fn a_game_where_black_has_only_forbidden_points_left_is_drawn_and_saved_so() {
+    let config = GameConfig {
+        kind: GameKind::Gomoku { rule: Rule::Renju, size: 15 },
+        black: PlayerKind::Human,
+        white: PlayerKind::Human,
+        time_per_move_ms: 1000,
+        time_control: Default::default(),
+        opening: Default::default(),
+    };
+    let setup = Setup {
+        black: stones(&ONLY_H8_LEFT, 'B'),
+        white: stones(&ONLY_H8_LEFT, 'W'),
+        to_move: Color::Black,
+    };
+    let mut game = Game::from_setup(config, setup).unwrap();
+    let result = game.result().cloned().expect("the game is over");
+    assert_eq!((result.winner, result.reason), (None, EndReason::NoMoves));
+    assert!(game.play(Move::Place(pt("h8")), 0).is_err());
+    // The save keeps the draw, and reading it back rechecks it against the stones.
+    let back = Game::from_json(&game.to_json()).unwrap();
+    assert_eq!(back.result(), Some(&result));
 }

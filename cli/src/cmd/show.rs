@@ -122,6 +122,8 @@ fn status(pos: &Position) -> String {
         )
     } else if pos.is_full() {
         format!("{rule}, {moves} moves{last}: a draw, the board is full")
+    } else if pos.no_legal_point() {
+        format!("{rule}, {moves} moves{last}: a draw, black has only forbidden points left")
     } else {
         format!("{rule}, {moves} moves{last}: {} to move", pos.side_to_move())
     }

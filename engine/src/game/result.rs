@@ -12,7 +12,8 @@ pub enum EndReason {
     Five,
     /// Renju: black played a forbidden point and lost.
     Forbidden,
-    /// Reversi: neither side can move; decided by the disc count.
+    /// Reversi: neither side can move; decided by the disc count. Renju: black, to move, has
+    /// only forbidden points left; a draw.
     NoMoves,
     Resignation,
     /// Gomoku: the board filled up without a five.

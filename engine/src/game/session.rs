@@ -640,6 +640,14 @@ impl Game {
                         discs: None,
                         forbidden: None,
                     })
+                } else if g.no_legal_point() {
+                    Some(GameResult {
+                        winner: None,
+                        reason: EndReason::NoMoves,
+                        line: Vec::new(),
+                        discs: None,
+                        forbidden: None,
+                    })
                 } else {
                     None
                 }

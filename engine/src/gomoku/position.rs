@@ -219,9 +219,32 @@ impl Position {
         self.moves.len() == self.size() as usize * self.size() as usize
     }
 
-    /// Whether the game has ended: a win or a full board (a draw).
+    /// Whether the game has ended: a win, a full board (a draw), or black stuck under Renju
+    /// (a draw: [`Position::no_legal_point`]).
     pub fn is_over(&self) -> bool {
-        self.is_full() || self.winner().is_some()
+        self.is_full() || self.winner().is_some() || self.no_legal_point()
+    }
+
+    /// Whether the game goes on but the side to move has no point it may take: under Renju,
+    /// black to move with only forbidden points left (under the other rules every empty
+    /// point is playable). Tengen has no pass, so the game is drawn there.
+    pub fn no_legal_point(&self) -> bool {
+        if self.rule != Rule::Renju || self.side_to_move() != Color::Black || self.is_full() {
+            return false;
+        }
+        let size = self.size();
+        let empty = || {
+            (0..size as usize * size as usize)
+                .map(move |i| Point::from_index(i, size))
+                .filter(|&p| self.board.at(p) == EMPTY)
+        };
+        // Most empty points cannot be forbidden at all; only when none of those is left are
+        // the rest examined one by one.
+        if empty().any(|p| !renju::may_be_forbidden(&self.board, p)) || self.winner().is_some() {
+            return false;
+        }
+        let mut scratch = self.board.clone();
+        empty().all(|p| renju::forbidden(&mut scratch, p).is_some())
     }
 
     /// Whether black playing `p` would be forbidden under Renju, and why — whoever is to
