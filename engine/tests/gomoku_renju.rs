@@ -419,14 +419,8 @@ fn black_with_only_forbidden_points_left_ends_the_game_in_a_draw() {
 
 #[test]
 fn a_game_where_black_has_only_forbidden_points_left_is_drawn_and_saved_so() {
-    let config = GameConfig {
-        kind: GameKind::Gomoku { rule: Rule::Renju, size: 15 },
-        black: PlayerKind::Human,
-        white: PlayerKind::Human,
-        time_per_move_ms: 1000,
-        time_control: Default::default(),
-        opening: Default::default(),
-    };
+    let kind = GameKind::Gomoku { rule: Rule::Renju, size: 15 };
+    let config = GameConfig::new(kind, PlayerKind::Human, PlayerKind::Human);
     let setup = Setup {
         black: stones(&ONLY_H8_LEFT, 'B'),
         white: stones(&ONLY_H8_LEFT, 'W'),
