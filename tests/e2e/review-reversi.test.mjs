@@ -24,6 +24,9 @@ test('Reversi: review a whole game, see the graph and an exact verdict in the en
   await s.waitFor(`return document.querySelector('#move-list [aria-current="step"]')?.dataset.ply === '${MOVES}'`, {
     what: 'the pasted game at its end',
   });
+  // A finished game opened over a Reversi game already on the board shows its result dialog
+  // (what the app started with depends on the tests before this one): close it.
+  await s.execute(`const d = document.querySelector('#result-dialog'); if (d.open) d.close(); return true;`);
   await s.click('[data-testid="review"]');
   await s.waitFor(`return ${BARS}.length === ${MOVES}`, { timeout: 120000, what: 'the graph of the whole game' });
   const bars = await s.execute(`return ${BARS}.map((b) => [b.dataset.ply, b.dataset.verdict, b.title]);`);
