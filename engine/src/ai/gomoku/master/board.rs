@@ -72,12 +72,13 @@ impl<T> std::ops::IndexMut<usize> for CellArray<T> {
 /// Number of line patterns (`Pat` values).
 const PATS: usize = 12;
 
-/// Threat class and evaluation share of a cell for every combination of its four line
+/// Threat class and line-pattern set of a cell for every combination of its four line
 /// patterns, for ordinary sides and for Renju black.
 struct Summary {
-    /// `(mover value << 18) | (other value << 4) | class` (see [`CellValue`]), for ordinary
-    /// sides [0] and Renju black [1]; one 32-bit word keeps the tables small.
-    packed: [Vec<u32>; 2],
+    /// `(set << 4) | class`, for ordinary sides [0] and Renju black [1]: the set
+    /// ([`eval::set_id`]; 0, worth nothing, for a forbidden point) gives the cell's evaluation
+    /// share ([`eval::set_value`]). 16 bits an entry keep the tables small.
+    packed: [Vec<u16>; 2],
 }
 
 impl Summary {
@@ -85,7 +86,7 @@ impl Summary {
         static SUMMARY: OnceLock<Summary> = OnceLock::new();
         SUMMARY.get_or_init(|| {
             let n = PATS * PATS * PATS * PATS;
-            let mut packed = [vec![0u32; n], vec![0u32; n]];
+            let mut packed = [vec![0u16; n], vec![0u16; n]];
             for (rb, table) in packed.iter_mut().enumerate() {
                 for (idx, out) in table.iter_mut().enumerate() {
                     let pats = [
@@ -95,10 +96,10 @@ impl Summary {
                         (idx % PATS) as u8,
                     ];
                     let c = combine(pats, rb == 1);
-                    let v = eval::cell_value(&pats, c);
-                    let fits = |x: i32| (0..1 << 14).contains(&x);
-                    assert!(fits(v.mover) && fits(v.other) && (c as usize) < 16);
-                    *out = ((v.mover as u32) << 18) | ((v.other as u32) << 4) | c as u32;
+                    let set = if c == p4::FORBID { 0 } else { eval::set_id(&pats) };
+                    assert!((set as usize) < eval::SETS && (c as usize) < 16);
+                    debug_assert_eq!(eval::set_value(set), eval::cell_value(&pats, c));
+                    *out = (set << 4) | c as u16;
                 }
             }
             Summary { packed }
@@ -119,7 +120,7 @@ pub struct Board {
     rule: Rule,
     table: &'static PatternTable,
     /// The summary table's row for each colour (Renju black has its own).
-    rows: [&'static [u32]; 2],
+    rows: [&'static [u16]; 2],
     /// Index steps of the four directions: horizontal, vertical, two diagonals.
     dirs: [isize; 4],
     near_steps: [isize; 16],
@@ -130,8 +131,9 @@ pub struct Board {
     /// `classes[color][cell]`: the threat class of the cell for `color` (NONE when occupied
     /// and on the edge).
     classes: [CellArray<u8>; 2],
-    /// `values[cell][color]`: the cell's share of the evaluation (0 when occupied).
-    values: CellArray<[CellValue; 2]>,
+    /// `sets[cell][color]`: the cell's line-pattern set, which gives its share of the
+    /// evaluation (0, worth nothing, when occupied or forbidden).
+    sets: CellArray<[u16; 2]>,
     sums: [CellValue; 2],
     counts: [[u16; p4::COUNT]; 2],
     near: CellArray<u8>,
@@ -151,7 +153,7 @@ struct SavedCell {
     cell: u32,
     pats: [[u8; 4]; 2],
     classes: [u8; 2],
-    values: [CellValue; 2],
+    sets: [u16; 2],
 }
 
 /// The board's totals before a move, and where its saved cells start.
@@ -199,7 +201,7 @@ impl Board {
             codes: CellArray::new([0; 4]),
             pats: CellArray::new([[0; 4]; 2]),
             classes: [CellArray::new(p4::NONE), CellArray::new(p4::NONE)],
-            values: CellArray::new([CellValue::default(); 2]),
+            sets: CellArray::new([0; 2]),
             sums: [CellValue::default(); 2],
             counts: [[0; p4::COUNT]; 2],
             near: CellArray::new(0),
@@ -547,7 +549,7 @@ impl Board {
             self.pats[j] = saved.pats;
             self.classes[0][j] = saved.classes[0];
             self.classes[1][j] = saved.classes[1];
-            self.values[j] = saved.values;
+            self.sets[j] = saved.sets;
         }
         self.sums = frame.sums;
         self.counts = frame.counts;
@@ -595,7 +597,7 @@ impl Board {
             cell: j as u32,
             pats: self.pats[j],
             classes: [self.classes[0][j], self.classes[1][j]],
-            values: self.values[j],
+            sets: self.sets[j],
         });
     }
 
@@ -634,7 +636,7 @@ impl Board {
     /// Colour `c`'s packed summary of an empty cell with line patterns `p`: its evaluation
     /// shares (bits 18.. and 4..18) and its class (bits 0..4).
     #[inline(always)]
-    fn packed(&self, c: usize, p: &[u8; 4]) -> u32 {
+    fn packed(&self, c: usize, p: &[u8; 4]) -> u16 {
         self.rows[c][summary_index(p)]
     }
 
@@ -655,25 +657,27 @@ impl Board {
     /// Recomputes the class and evaluation share of cell `j` for colour `c`.
     fn refresh_color(&mut self, j: usize, c: usize) {
         let packed =
-            if self.cells[j] == EMPTY { self.packed(c, &self.pats[j][c]) } else { p4::NONE as u32 };
+            if self.cells[j] == EMPTY { self.packed(c, &self.pats[j][c]) } else { p4::NONE as u16 };
         self.set_summary(j, c, packed);
     }
 
     /// Sets cell `j`'s class and evaluation share for colour `c` to `packed` (a summary
     /// table entry), keeping the counts and sums.
     #[inline(always)]
-    fn set_summary(&mut self, j: usize, c: usize, packed: u32) {
+    fn set_summary(&mut self, j: usize, c: usize, packed: u16) {
         let class = (packed & 15) as u8;
-        let value =
-            CellValue { mover: (packed >> 18) as i32, other: ((packed >> 4) & 0x3FFF) as i32 };
+        let set = packed >> 4;
         let old = self.classes[c][j];
         if old != class {
             self.counts[c][old as usize] -= 1;
             self.counts[c][class as usize] += 1;
             self.classes[c][j] = class;
         }
-        self.sums[c].add(value, self.values[j][c]);
-        self.values[j][c] = value;
+        let old_set = self.sets[j][c];
+        if old_set != set {
+            self.sums[c].add(eval::set_value(set), eval::set_value(old_set));
+            self.sets[j][c] = set;
+        }
     }
 
     /// Places stones without regard to turn order (for setting up positions), then sets the
@@ -798,7 +802,7 @@ pub(crate) mod tests {
         codes: Vec<[u32; 4]>,
         pats: Vec<[[u8; 4]; 2]>,
         classes: [Vec<u8>; 2],
-        values: Vec<[CellValue; 2]>,
+        sets: Vec<[u16; 2]>,
         sums: [CellValue; 2],
         counts: [[u16; p4::COUNT]; 2],
         hash: u64,
@@ -811,7 +815,7 @@ pub(crate) mod tests {
             codes: b.codes.0.to_vec(),
             pats: b.pats.0.to_vec(),
             classes: b.classes.each_ref().map(|c| c.0.to_vec()),
-            values: b.values.0.to_vec(),
+            sets: b.sets.0.to_vec(),
             sums: b.sums,
             counts: b.counts,
             hash: b.hash(),

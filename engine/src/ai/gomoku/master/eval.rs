@@ -71,6 +71,14 @@ impl CellValue {
     }
 }
 
+/// The evaluation share of an empty cell whose line patterns make set `set` (below
+/// [`SETS`]), for one colour.
+#[inline(always)]
+pub fn set_value(set: u16) -> CellValue {
+    let [mover, other] = SET_VALUES[set as usize];
+    CellValue { mover: mover as i32, other: other as i32 }
+}
+
 /// The value of an empty cell with these line patterns and this class, for one colour.
 pub fn cell_value(pats: &[u8; 4], class: u8) -> CellValue {
     if class == p4::FORBID {
