@@ -16,7 +16,7 @@ use crate::Color;
 /// Gomoku Master's evaluation units per logistic unit: a position that Master evaluates at
 /// `v` for the side to move is won by that side with probability `1 / (1 + e^(-v / K))`.
 /// This is the scale of the texel fit that made the evaluation's values
-/// (`engine/examples/fit_gomoku_eval.rs table`: the scale that best fits the evaluation
+/// (`engine/examples/fit_gomoku_eval/main.rs table`: the scale that best fits the evaluation
 /// before it to the results of Master's self-play games, K = 490, then the values fitted at
 /// that scale; the header of `master/eval_sets.rs` gives it).
 pub const GOMOKU_LOGISTIC_SCALE: f64 = 490.0;

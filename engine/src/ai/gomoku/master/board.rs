@@ -7,6 +7,7 @@
 use std::sync::OnceLock;
 
 use super::eval::{self, CellValue};
+use super::nnue;
 use super::pattern::{combine, p4, PatternTable, BLACK, EDGE, EMPTY, HALF, WHITE};
 use crate::gomoku::line::{key_of, slot_shift};
 use crate::gomoku::{zobrist, Rule};
@@ -135,6 +136,7 @@ pub struct Board {
     /// evaluation (0, worth nothing, when occupied or forbidden).
     sets: CellArray<[u16; 2]>,
     sums: [CellValue; 2],
+    acc: [nnue::Acc; 2],
     counts: [[u16; p4::COUNT]; 2],
     near: CellArray<u8>,
     zobrist: CellArray<[u64; 2]>,
@@ -161,6 +163,7 @@ struct SavedCell {
 struct Frame {
     saved_from: u32,
     sums: [CellValue; 2],
+    acc: [nnue::Acc; 2],
     counts: [[u16; p4::COUNT]; 2],
 }
 
@@ -203,6 +206,7 @@ impl Board {
             classes: [CellArray::new(p4::NONE), CellArray::new(p4::NONE)],
             sets: CellArray::new([0; 2]),
             sums: [CellValue::default(); 2],
+            acc: [nnue::Acc::default(); 2],
             counts: [[0; p4::COUNT]; 2],
             near: CellArray::new(0),
             zobrist: CellArray::new([0; 2]),
@@ -329,6 +333,12 @@ impl Board {
     pub fn has_four_move(&self, c: usize) -> bool {
         (p4::A_FIVE..=p4::E_BLOCK4).any(|k| self.counts[c][k as usize] > 0)
     }
+    /// The network accumulators of both colours.
+    #[inline]
+    pub fn acc(&self) -> &[nnue::Acc; 2] {
+        &self.acc
+    }
+
     /// The evaluation sums of both colours.
     #[inline]
     pub fn sums(&self) -> [CellValue; 2] {
@@ -512,6 +522,7 @@ impl Board {
         self.undo.frames.push(Frame {
             saved_from: self.undo.cells.len() as u32,
             sums: self.sums,
+            acc: self.acc,
             counts: self.counts,
         });
         self.save(i);
@@ -552,6 +563,7 @@ impl Board {
             self.sets[j] = saved.sets;
         }
         self.sums = frame.sums;
+        self.acc = frame.acc;
         self.counts = frame.counts;
         for s in self.near_steps {
             let j = (i as isize + s) as usize;
@@ -676,6 +688,7 @@ impl Board {
         let old_set = self.sets[j][c];
         if old_set != set {
             self.sums[c].add(eval::set_value(set), eval::set_value(old_set));
+            self.acc[c].update(set, old_set);
             self.sets[j][c] = set;
         }
     }
@@ -804,6 +817,7 @@ pub(crate) mod tests {
         classes: [Vec<u8>; 2],
         sets: Vec<[u16; 2]>,
         sums: [CellValue; 2],
+        acc: [nnue::Acc; 2],
         counts: [[u16; p4::COUNT]; 2],
         hash: u64,
         near: Vec<u8>,
@@ -817,6 +831,7 @@ pub(crate) mod tests {
             classes: b.classes.each_ref().map(|c| c.0.to_vec()),
             sets: b.sets.0.to_vec(),
             sums: b.sums,
+            acc: b.acc,
             counts: b.counts,
             hash: b.hash(),
             near: b.near.0.to_vec(),
@@ -925,6 +940,37 @@ pub(crate) mod tests {
             }
             for (flex, after, five) in [(1, 0, 0), (1, 1, 0), (0, 0, 1), (1, 1, 1), (0, 0, 0)] {
                 assert!(seen[flex][after][five] > 0, "{rule:?}: no case {flex}{after}{five}");
+            }
+        }
+    }
+
+    /// The incremental sums (table and network) are the sums over the empty cells' sets,
+    /// whatever the sets are after random games under each rule.
+    #[test]
+    fn the_sums_are_sums_over_the_cells_sets() {
+        for (seed, rule) in [(21, Rule::Freestyle), (22, Rule::Renju)] {
+            let mut rng = Rng::new(seed);
+            let mut b = Board::new(15, rule);
+            for _ in 0..120 {
+                let empty: Vec<usize> =
+                    b.board_cells().iter().copied().filter(|&i| b.is_empty(i)).collect();
+                if empty.is_empty() {
+                    break;
+                }
+                b.make(*rng.choose(&empty).unwrap());
+                for c in 0..2 {
+                    let mut sum = CellValue::default();
+                    let mut acc = nnue::Acc::default();
+                    for &i in b.board_cells() {
+                        sum.add(eval::set_value(b.sets[i][c]), CellValue::default());
+                        acc.update(b.sets[i][c], 0);
+                        if !b.is_empty(i) {
+                            assert_eq!(b.sets[i][c], 0, "an occupied cell has no set");
+                        }
+                    }
+                    assert_eq!(sum, b.sums[c], "{rule:?} colour {c}");
+                    assert_eq!(acc, b.acc[c], "{rule:?} colour {c}");
+                }
             }
         }
     }

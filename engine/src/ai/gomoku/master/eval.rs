@@ -6,21 +6,22 @@
 //! points are worth more than the same points of the opponent. A cell's worth is looked up
 //! by the set of its four line patterns (one per direction, in any order: [`set_id`]) in
 //! [`SET_VALUES`]. The board keeps both sums for both colours; the evaluation takes the
-//! mover's side-to-move sum minus the opponent's other-side sum, plus a tempo.
+//! mover's side-to-move sum minus the opponent's other-side sum, plus a tempo, plus the
+//! learned correction of the small network over the same sets ([`super::nnue`]).
 //!
 //! The values are fitted to the results of Master's own games (texel-style logistic
-//! regression over quiet positions, `engine/examples/fit_gomoku_eval.rs table`, starting
+//! regression over quiet positions, `engine/examples/fit_gomoku_eval/main.rs table`, starting
 //! from the values in force); the sets the quiet positions never show (five and open-four
 //! points) keep their earlier values. The figures are in docs/BENCHMARKS.md ("Master's
 //! evaluation").
 
 use super::board::Board;
+use super::nnue;
 use super::pattern::{p4, Pat};
 
 // `TEMPO` (a small bonus for having the move, in units) and `SET_VALUES` (per set: [side to
 // move, other side], in quarters of a unit), as `fit_gomoku_eval table` wrote them.
 include!("eval_sets.rs");
-
 /// How many sets of four line patterns there are (the four directions' patterns of a cell in
 /// any order: multisets of four of the twelve patterns).
 pub const SETS: usize = 1365;
@@ -88,8 +89,17 @@ pub fn cell_value(pats: &[u8; 4], class: u8) -> CellValue {
     CellValue { mover: mover as i32, other: other as i32 }
 }
 
-/// The position from the side to move's point of view (larger is better).
+/// The position from the side to move's point of view (larger is better): the table and the
+/// network's correction.
 pub fn evaluate(board: &Board) -> i32 {
+    let me = board.side();
+    let sums = board.sums();
+    let acc = board.acc();
+    (sums[me].mover - sums[me ^ 1].other) / 4 + TEMPO + nnue::correction(&acc[me], &acc[me ^ 1])
+}
+
+/// The table's part of [`evaluate`] alone (what the network's fit holds fixed).
+pub fn table_evaluate(board: &Board) -> i32 {
     let me = board.side();
     let sums = board.sums();
     (sums[me].mover - sums[me ^ 1].other) / 4 + TEMPO

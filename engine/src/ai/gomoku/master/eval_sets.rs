@@ -1,4 +1,4 @@
-// Written by `fit_gomoku_eval table` (engine/examples/fit_gomoku_eval.rs): holdout
+// Written by `fit_gomoku_eval table` (engine/examples/fit_gomoku_eval/main.rs): holdout
 // cross-entropy 0.46683 at K = 490. Per line-pattern set: [side to move, other side],
 // in quarters of an evaluation unit.
 pub const TEMPO: i32 = -8;

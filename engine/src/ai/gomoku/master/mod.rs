@@ -13,6 +13,7 @@ pub mod defence;
 pub mod engine;
 pub mod eval;
 pub mod movegen;
+pub mod nnue;
 pub mod pattern;
 pub mod search;
 pub mod smp;

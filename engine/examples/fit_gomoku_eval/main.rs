@@ -29,6 +29,7 @@
 use std::path::Path;
 
 use tengen_engine::ai::gomoku::master::board::Board;
+use tengen_engine::ai::gomoku::master::eval;
 use tengen_engine::ai::gomoku::master::pattern::p4;
 use tengen_engine::gomoku::psq::read_psq;
 use tengen_engine::gomoku::{Position, Rule};
@@ -55,6 +56,10 @@ struct Sample {
     /// ([`table::set_id`]) the side to move has, and the opponent.
     me_sets: Vec<(u16, u16)>,
     opp_sets: Vec<(u16, u16)>,
+    /// The table evaluation in force (without the network), and the whole evaluation in
+    /// force, in units.
+    table: f64,
+    full: f64,
     /// 1 win, 0.5 draw, 0 loss for the side to move.
     y: f64,
     holdout: bool,
@@ -184,6 +189,8 @@ fn read_games(dirs: &[String]) -> Vec<Sample> {
                             opp: counts(&b, me ^ 1),
                             me_sets: table::set_counts(&b, me),
                             opp_sets: table::set_counts(&b, me ^ 1),
+                            table: eval::table_evaluate(&b) as f64,
+                            full: eval::evaluate(&b) as f64,
                             y,
                             holdout,
                         });
@@ -320,8 +327,16 @@ fn table(w: &[f64], fixed: f64) -> String {
     t.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")
 }
 
+mod nn;
+
 fn main() {
     let mut dirs: Vec<String> = std::env::args().skip(1).collect();
+    if dirs.first().is_some_and(|a| a == "nn") {
+        dirs.remove(0);
+        let samples = read_games(&dirs);
+        nn::fit(&samples);
+        return;
+    }
     if dirs.first().is_some_and(|a| a == "table") {
         dirs.remove(0);
         let samples = read_games(&dirs);
@@ -572,7 +587,7 @@ mod table {
         let out = std::env::var("OUT").unwrap_or_else(|_| "eval_sets.rs".into());
         let mut text = String::new();
         text.push_str(&format!(
-            "// Written by `fit_gomoku_eval table` (engine/examples/fit_gomoku_eval.rs): holdout\n\
+            "// Written by `fit_gomoku_eval table` (engine/examples/fit_gomoku_eval/main.rs): holdout\n\
              // cross-entropy {ho:.5} at K = {k}. Per line-pattern set: [side to move, other side],\n\
              // in quarters of an evaluation unit.\n"
         ));
