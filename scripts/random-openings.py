@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Random Gomoku openings for self-play data (engine/examples/fit_gomoku_eval.rs).
+"""Random Gomoku openings for self-play data (engine/examples/fit_gomoku_eval/main.rs).
 
 Usage: random-openings.py SEED COUNT > openings.txt
 
