@@ -329,6 +329,18 @@ fn table(w: &[f64], fixed: f64) -> String {
 
 mod nn;
 
+/// The scale `K` in `range` (in steps of 10) whose training loss `loss(K)` is lowest, as
+/// (loss, K).
+fn best_scale(range: std::ops::RangeInclusive<u32>, loss: impl Fn(f64) -> f64) -> (f64, f64) {
+    range.step_by(10).map(|k| (loss(k as f64), k as f64)).fold((f64::MAX, 0.0), |best, x| {
+        if x.0 < best.0 {
+            x
+        } else {
+            best
+        }
+    })
+}
+
 fn main() {
     let mut dirs: Vec<String> = std::env::args().skip(1).collect();
     if dirs.first().is_some_and(|a| a == "nn") {
@@ -346,13 +358,7 @@ fn main() {
     let samples = read_games(&dirs);
     let w0 = hand_set();
     // The scale of the hand-set weights.
-    let mut best = (f64::MAX, 0.0);
-    for k in (20..=3000).step_by(10) {
-        let l = loss(&samples, &w0, 1.25, k as f64, false);
-        if l < best.0 {
-            best = (l, k as f64);
-        }
-    }
+    let best = best_scale(20..=3000, |k| loss(&samples, &w0, 1.25, k, false));
     let k = best.1;
     println!(
         "K = {k}: hand-set weights, train {:.5}, holdout {:.5}",
@@ -528,13 +534,7 @@ mod table {
         prior[SETS] = 0.0;
         prior[TEMPO] = tengen_engine::ai::gomoku::master::eval::TEMPO as f64;
         // The scale that best fits the evaluation in force.
-        let mut best = (f64::MAX, 0.0);
-        for k in (100..=2000).step_by(10) {
-            let l = loss(samples, &prior, k as f64, false);
-            if l < best.0 {
-                best = (l, k as f64);
-            }
-        }
+        let best = super::best_scale(100..=2000, |k| loss(samples, &prior, k, false));
         let k = best.1;
         println!(
             "table fit: K = {k}; in force: train {:.5}, holdout {:.5}",

@@ -161,14 +161,8 @@ pub fn fit(samples: &[Sample]) {
         set.iter().map(|s| ce(sigmoid(s.table as f32 / k), s.y as f32) as f64).sum::<f64>()
             / set.len() as f64
     };
-    let mut best = (f64::MAX, 0.0f32);
-    for k in (100..=2000).step_by(10) {
-        let l = table_loss(k as f32, &train);
-        if l < best.0 {
-            best = (l, k as f32);
-        }
-    }
-    let k = best.1;
+    let best = super::best_scale(100..=2000, |k| table_loss(k as f32, &train));
+    let k = best.1 as f32;
     println!(
         "K = {k}; table: train {:.5}, holdout {:.5}; {} train, {} holdout",
         best.0,
