@@ -333,6 +333,7 @@ impl Board {
     pub fn has_four_move(&self, c: usize) -> bool {
         (p4::A_FIVE..=p4::E_BLOCK4).any(|k| self.counts[c][k as usize] > 0)
     }
+
     /// The network accumulators of both colours.
     #[inline]
     pub fn acc(&self) -> &[nnue::Acc; 2] {
@@ -645,8 +646,8 @@ impl Board {
         self.refresh_summary(j);
     }
 
-    /// Colour `c`'s packed summary of an empty cell with line patterns `p`: its evaluation
-    /// shares (bits 18.. and 4..18) and its class (bits 0..4).
+    /// Colour `c`'s packed summary of an empty cell with line patterns `p`: its line-pattern
+    /// set (bits 4..) and its class (bits 0..4).
     #[inline(always)]
     fn packed(&self, c: usize, p: &[u8; 4]) -> u16 {
         self.rows[c][summary_index(p)]

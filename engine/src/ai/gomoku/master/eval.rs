@@ -22,6 +22,7 @@ use super::pattern::{p4, Pat};
 // `TEMPO` (a small bonus for having the move, in units) and `SET_VALUES` (per set: [side to
 // move, other side], in quarters of a unit), as `fit_gomoku_eval table` wrote them.
 include!("eval_sets.rs");
+
 /// How many sets of four line patterns there are (the four directions' patterns of a cell in
 /// any order: multisets of four of the twelve patterns).
 pub const SETS: usize = 1365;
@@ -85,8 +86,7 @@ pub fn cell_value(pats: &[u8; 4], class: u8) -> CellValue {
     if class == p4::FORBID {
         return CellValue::default();
     }
-    let [mover, other] = SET_VALUES[set_id(pats) as usize];
-    CellValue { mover: mover as i32, other: other as i32 }
+    set_value(set_id(pats))
 }
 
 /// The position from the side to move's point of view (larger is better): the table and the

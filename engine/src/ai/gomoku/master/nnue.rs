@@ -7,10 +7,10 @@
 //! table sums. The evaluation feeds the side to move's accumulator and the opponent's through
 //! a clipped ReLU, one hidden layer of [`NN_H`] clipped ReLUs and one output, scaled to
 //! evaluation units and added to the table's value. The weights are trained on the results of
-//! Master's own games (`engine/examples/fit_gomoku_nn.rs`); figures in docs/BENCHMARKS.md
-//! ("Master's evaluation").
+//! Master's own games (`fit_gomoku_eval nn`, engine/examples/fit_gomoku_eval/nn.rs); figures
+//! in docs/BENCHMARKS.md ("Master's evaluation").
 
-// `NN_D`, `NN_H`, `NN_SCALE`, `NN_Q` and the weights, as `fit_gomoku_nn` wrote them: the
+// `NN_D`, `NN_H`, `NN_SCALE`, `NN_Q` and the weights, as `fit_gomoku_eval nn` wrote them: the
 // set vectors and first biases in 1/`NN_Q` units, the layers after them in floats.
 include!("nn_weights.rs");
 
