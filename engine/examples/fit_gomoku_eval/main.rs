@@ -136,7 +136,17 @@ fn loss(samples: &[Sample], w: &[f64], ratio: f64, k: f64, holdout: bool) -> f64
     sum / n
 }
 
+/// The rule the games were played under: the environment's `RULE` (freestyle, standard or
+/// renju), freestyle by default.
+fn rule() -> Rule {
+    match std::env::var("RULE") {
+        Ok(r) => r.parse().expect("RULE is freestyle, standard or renju"),
+        Err(_) => Rule::Freestyle,
+    }
+}
+
 fn read_games(dirs: &[String]) -> Vec<Sample> {
+    let rule = rule();
     let mut samples = Vec::new();
     let mut game = 0usize;
     let (mut wins, mut draws) = (0usize, 0usize);
@@ -157,7 +167,7 @@ fn read_games(dirs: &[String]) -> Vec<Sample> {
                 }
             };
             let moves: Vec<_> = rec.moves.iter().map(|m| m.0).collect();
-            let pos = match Position::from_moves(rec.size, Rule::Freestyle, &moves) {
+            let pos = match Position::from_moves(rec.size, rule, &moves) {
                 Ok(pos) => pos,
                 Err(e) => {
                     eprintln!("skipped {}: {e}", f.display());
@@ -172,7 +182,7 @@ fn read_games(dirs: &[String]) -> Vec<Sample> {
             }
             let holdout = game % 10 == 9;
             game += 1;
-            let mut b = Board::new(rec.size, Rule::Freestyle);
+            let mut b = Board::new(rec.size, rule);
             for (ply, &p) in moves.iter().enumerate() {
                 if ply >= 6 {
                     let me = b.side();

@@ -10,8 +10,9 @@
 //! correction (in `SCALE` units), which keeps the correction small where the data say little.
 //! Minibatch Adam (`LR`, weight decay `WD`, batches of `BATCH`) for `EPOCHS` epochs from a fixed
 //! seed; the epoch with the best holdout loss is written as Rust source to `OUT` (default
-//! `nn_weights.rs`). Environment: `D` (8), `H` (16), `EPOCHS` (10), `LR` (1e-3), `WD` (1e-4),
-//! `BATCH` (256), `REG` (0.003).
+//! `nn_weights.rs`). Environment: `RULE` (the games' rule: freestyle, standard or renju;
+//! freestyle), `D` (8), `H` (16), `EPOCHS` (10), `LR` (1e-3), `WD` (1e-4), `BATCH` (256),
+//! `REG` (0.003).
 
 use super::Sample;
 use tengen_engine::ai::gomoku::master::eval::SETS;
