@@ -93,12 +93,12 @@ pub fn cell_value(pats: &[u8; 4], class: u8) -> CellValue {
 /// network's correction.
 pub fn evaluate(board: &Board) -> i32 {
     let me = board.side();
-    let sums = board.sums();
     let acc = board.acc();
-    (sums[me].mover - sums[me ^ 1].other) / 4 + TEMPO + nnue::correction(&acc[me], &acc[me ^ 1])
+    table_evaluate(board) + nnue::correction(&acc[me], &acc[me ^ 1])
 }
 
 /// The table's part of [`evaluate`] alone (what the network's fit holds fixed).
+#[inline]
 pub fn table_evaluate(board: &Board) -> i32 {
     let me = board.side();
     let sums = board.sums();

@@ -509,8 +509,11 @@ impl<'a> Searcher<'a> {
             depth -= 1;
         }
 
+        // The static evaluation, computed at most once here (the network makes it dear).
+        let mut static_eval = None;
         if !is_pv && !threatened && beta.abs() < WIN_BOUND {
-            let stand = refine_eval(evaluate(&self.board), tt_score);
+            let raw = *static_eval.insert(evaluate(&self.board));
+            let stand = refine_eval(raw, tt_score);
             // Reverse futility: far above beta with few plies left and no threat to answer.
             if depth <= RFP_DEPTH && stand - RFP_MARGIN * depth >= beta {
                 self.move_stack[ply] = moves;
@@ -563,7 +566,8 @@ impl<'a> Searcher<'a> {
             && !threatened
             && depth <= 2
             && alpha.abs() < WIN_BOUND
-            && evaluate(&self.board) + FUTILITY_MARGIN * depth <= alpha;
+            && static_eval.unwrap_or_else(|| evaluate(&self.board)) + FUTILITY_MARGIN * depth
+                <= alpha;
 
         let new_depth = if forced { depth } else { depth - 1 };
         let old_alpha = alpha;
