@@ -351,6 +351,10 @@ impl Board {
     pub fn board_cells(&self) -> &[usize] {
         &self.board_cells
     }
+    /// One past the largest on-board cell index: the length of a table indexed by cell.
+    pub fn index_end(&self) -> usize {
+        self.board_cells.last().map_or(0, |&i| i + 1)
+    }
     /// Whether the cell is forbidden for black (Renju only; by this board's line logic).
     #[inline]
     pub fn is_forbidden(&self, i: usize) -> bool {

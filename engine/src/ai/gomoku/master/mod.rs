@@ -179,13 +179,13 @@ impl Master {
         cancel: &CancelFlag,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let cells = board.board_cells().len() + board.board_cells().last().copied().unwrap_or(0);
+        let cells = board.index_end();
         while self.helpers.len() < self.threads - 1 {
             self.helpers.push(smp::helper_tables());
         }
         for tables in std::iter::once(&mut self.tables).chain(self.helpers.iter_mut()) {
-            if tables.history.len() < cells + 1 {
-                tables.history = vec![[0; 2]; cells + 1];
+            if tables.history.len() < cells {
+                tables.history = vec![[0; 2]; cells];
             }
         }
         let ok = |b: &Board, i: usize| b.is_empty(i) && allowed(b.point(i));

@@ -179,7 +179,7 @@ impl<'a> Searcher<'a> {
         ctrl: Control<'a>,
     ) -> Searcher<'a> {
         let root_ply = board.ply();
-        let cells = board.board_cells().last().map_or(0, |&i| i + 1);
+        let counters = vec![[usize::MAX; 2]; board.index_end()];
         for h in t.history.iter_mut() {
             *h = [h[0] / 4, h[1] / 4];
         }
@@ -191,7 +191,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             root_ply,
             killers: vec![[usize::MAX; 2]; MAX_PLY + 1],
-            counters: vec![[usize::MAX; 2]; cells],
+            counters,
             pv: vec![Vec::new(); MAX_PLY + 2],
             move_stack: vec![Vec::new(); MAX_PLY + 2],
             info: SearchInfo::default(),
