@@ -6,7 +6,8 @@
 //! sent. The engine lives on a search thread of its own ([`SearchThread`]). A search is
 //! cancelled when the move budget (timeout_turn less a margin, a share of time_left) runs
 //! out, and the brain answers by the reply deadline whatever happens: with the search's
-//! answer, or, if the search or the machine is too slow, with the best move it reported.
+//! answer, or, if the search or the machine is too slow, with the best move it reported (and
+//! for YXNBEST the lines it reported).
 
 mod protocol;
 mod session;
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use tengen_engine::ai::analysis::Outlook;
 use tengen_engine::ai::{
-    gomoku_engine, CancelFlag, Engine, GomokuLevel, Level, Limits, PvLine, Score, SearchInfo,
+    gomoku_engine, Bound, CancelFlag, Engine, GomokuLevel, Level, Limits, PvLine, Score, SearchInfo,
 };
 use tengen_engine::gomoku::Position;
 use tengen_engine::{Color, Move, Point};
@@ -128,21 +129,58 @@ fn nbest_lines(pvs: &[PvLine], info: &SearchInfo, mover: Color, detail: bool) ->
     lines
 }
 
-/// Runs `job` on `pos` (on the search thread); the best move so far goes to `best` as the
-/// search reports it.
+/// The lines the search had reported when the reply deadline came, for a YXNBEST answered
+/// without its search's own answer: the reported principal line first (if it starts with
+/// `mv`, the move sent), then up to `n - 1` other root moves the first search scored
+/// (legal ones; their scores are null-window upper bounds), best first.
+fn reported_lines(info: &SearchInfo, mv: Move, n: usize, pos: &Position) -> Vec<PvLine> {
+    if info.pv.first() != Some(&mv) {
+        return Vec::new();
+    }
+    let line = |mv: Move, score, bound, pv| PvLine {
+        mv,
+        score,
+        bound,
+        depth: info.depth,
+        seldepth: info.seldepth,
+        pv,
+    };
+    let legal = |m: Move| match m {
+        Move::Place(p) => {
+            p.x < pos.size()
+                && p.y < pos.size()
+                && pos.stone(p).is_none()
+                && pos.is_forbidden(p).is_none()
+        }
+        Move::Pass => false,
+    };
+    let mut lines = vec![line(mv, info.score, Bound::Exact, info.pv.clone())];
+    for c in &info.candidates {
+        if lines.len() >= n {
+            break;
+        }
+        if legal(c.mv) && lines.iter().all(|l| l.mv != c.mv) {
+            lines.push(line(c.mv, c.score, Bound::Upper, vec![c.mv]));
+        }
+    }
+    lines
+}
+
+/// Runs `job` on `pos` (on the search thread); the search's last report that names a move
+/// goes to `best` as it comes.
 fn answer(
     engine: &mut BrainEngine,
     pos: &Position,
     job: Job,
     limits: &Limits,
     cancel: &CancelFlag,
-    best: &Mutex<Option<Move>>,
+    best: &Mutex<Option<SearchInfo>>,
 ) -> Answer {
     // The last report of the (first) search, for the DEBUG line.
     let mut last = SearchInfo::default();
     let mut report = |info: &SearchInfo| {
-        if let Some(&mv) = info.pv.first() {
-            *best.lock().unwrap_or_else(|e| e.into_inner()) = Some(mv);
+        if !info.pv.is_empty() {
+            *best.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.clone());
         }
         last = info.clone();
     };
@@ -312,7 +350,7 @@ enum Order {
         id: u64,
         request: Request,
         cancel: CancelFlag,
-        best: Arc<Mutex<Option<Move>>>,
+        best: Arc<Mutex<Option<SearchInfo>>>,
     },
     /// A new game or YXHASHCLEAR: forget the tables.
     Clear,
@@ -433,6 +471,7 @@ impl SearchThread {
         let best = Arc::new(Mutex::new(None));
         let stop_at = Instant::now() + request.budget;
         let pos = request.pos.clone();
+        let job = request.job;
         let (c, b) = (cancel.clone(), best.clone());
         let Some(id) = self.order(|id| Order::Search { id, request, cancel: c, best: b }) else {
             return Outcome::Failed;
@@ -442,9 +481,14 @@ impl SearchThread {
             if now >= deadline {
                 // Answer now; the search's own answer will be dropped.
                 cancel.cancel();
-                let known = *best.lock().unwrap_or_else(|e| e.into_inner());
-                let mv = fallback_move(&pos, known);
-                let lines = vec!["MESSAGE the search ran out of time".to_string()];
+                let known = best.lock().unwrap_or_else(|e| e.into_inner()).take();
+                let mv = fallback_move(&pos, known.as_ref().and_then(|i| i.pv.first().copied()));
+                let mut lines = vec!["MESSAGE the search ran out of time".to_string()];
+                // YXNBEST: the lines reported so far, so the board still shows candidates.
+                if let (Job::Best { n, detail }, Some(info)) = (job, &known) {
+                    let pvs = reported_lines(info, mv, n, &pos);
+                    lines.extend(nbest_lines(&pvs, info, pos.side_to_move(), detail));
+                }
                 return Outcome::Answer(Answer { mv, lines });
             }
             if now >= stop_at {
@@ -586,9 +630,42 @@ mod tests {
         );
     }
 
+    /// A YXNBEST answered at the reply deadline lists what the search had reported: its
+    /// principal line, then the other scored root moves that are legal, at most `n` in all.
+    #[test]
+    fn a_late_yxnbest_lists_the_reported_line_and_candidates() {
+        use tengen_engine::ai::Candidate;
+        use tengen_engine::gomoku::Rule;
+        let p = |x, y| Move::Place(Point::new(x, y));
+        let mut pos = Position::new(15, Rule::Freestyle).unwrap();
+        pos.play(Point::new(7, 7)).unwrap();
+        let info = SearchInfo {
+            depth: 6,
+            seldepth: 11,
+            score: Score::Eval(40),
+            pv: vec![p(8, 8), p(6, 6)],
+            candidates: vec![
+                Candidate { mv: p(8, 8), score: Score::Eval(40) },
+                Candidate { mv: p(7, 7), score: Score::Eval(35) }, // taken: left out
+                Candidate { mv: p(8, 7), score: Score::Eval(30) },
+                Candidate { mv: p(6, 7), score: Score::Eval(-5) },
+            ],
+            ..SearchInfo::default()
+        };
+        let lines = reported_lines(&info, p(8, 8), 2, &pos);
+        let moves: Vec<Move> = lines.iter().map(|l| l.mv).collect();
+        assert_eq!(moves, [p(8, 8), p(8, 7)]);
+        assert_eq!(lines[0].pv, info.pv);
+        assert_eq!((lines[1].score, lines[1].bound), (Score::Eval(30), Bound::Upper));
+        assert_eq!(reported_lines(&info, p(8, 8), 5, &pos).len(), 3);
+        let text = nbest_lines(&lines, &info, Color::White, false);
+        assert_eq!(text, ["MESSAGE (1) 40 | 6-11 | 8,8 6,6", "MESSAGE (2) 30 | 6-11 | 8,7"]);
+        // The fallback played another move: the report does not describe it.
+        assert!(reported_lines(&info, p(0, 0), 3, &pos).is_empty());
+    }
+
     #[test]
     fn yxnbest_answers_with_rapfis_message_lines_and_yixin_boards_info_blocks() {
-        use tengen_engine::ai::Bound;
         let p = |x, y| Move::Place(Point::new(x, y));
         let line = |mv, score, pv: Vec<Move>| PvLine {
             mv,
