@@ -145,15 +145,7 @@ fn reported_lines(info: &SearchInfo, mv: Move, n: usize, pos: &Position) -> Vec<
         seldepth: info.seldepth,
         pv,
     };
-    let legal = |m: Move| match m {
-        Move::Place(p) => {
-            p.x < pos.size()
-                && p.y < pos.size()
-                && pos.stone(p).is_none()
-                && pos.is_forbidden(p).is_none()
-        }
-        Move::Pass => false,
-    };
+    let legal = |m: Move| matches!(m, Move::Place(p) if pos.is_legal(p).is_ok());
     let mut lines = vec![line(mv, info.score, Bound::Exact, info.pv.clone())];
     for c in &info.candidates {
         if lines.len() >= n {
@@ -517,9 +509,9 @@ impl SearchThread {
 /// if it is legal here, else the legal point nearest the last move (the centre on an empty
 /// board). `Pass` only on a full board.
 fn fallback_move(pos: &Position, known: Option<Move>) -> Move {
-    let legal = |p: Point| pos.stone(p).is_none() && pos.is_forbidden(p).is_none();
+    let legal = |p: Point| pos.is_legal(p).is_ok();
     if let Some(Move::Place(p)) = known {
-        if p.x < pos.size() && p.y < pos.size() && legal(p) {
+        if legal(p) {
             return Move::Place(p);
         }
     }
@@ -628,6 +620,10 @@ mod tests {
         assert!(
             matches!(fallback_move(&pos, None), Move::Place(p) if pos.is_forbidden(p).is_none())
         );
+        // White may play black's forbidden point.
+        pos.play(Point::new(14, 14)).unwrap();
+        assert!(pos.is_forbidden(Point::new(5, 7)).is_some());
+        assert_eq!(fallback_move(&pos, Some(overline)), overline);
     }
 
     /// A YXNBEST answered at the reply deadline lists what the search had reported: its
