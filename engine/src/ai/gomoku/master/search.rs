@@ -10,7 +10,7 @@ use super::board::Board;
 use super::eval::evaluate;
 use super::movegen::{self, Situation};
 use super::pattern::p4;
-use super::tt::{Bound, Tt};
+use super::tt::{Bound, Hit, Tt};
 use super::vcf::{Budget, Vcf};
 use crate::ai::control::{self, Clock, Control, Poll};
 use crate::ai::{CancelFlag, Candidate, Limits, Score, SearchInfo};
@@ -35,6 +35,9 @@ const LEAF_VCF_NODES: u64 = 400;
 /// Extra plies of threat defence the quiescence search may add. 4 against 2: accepted by an
 /// SPRT (0, 10) in self-play at 100 ms a move, +16 ± 12 Elo, LLR 3.16, over 2,984 games (BENCHMARKS).
 const MAX_QDEFENCE: u32 = 4;
+/// The table depth of a quiet leaf's value (its VCF run): below every quiescence entry
+/// (`-1 - qdef`, see `Searcher::qdefend`).
+const LEAF_DEPTH: i32 = -2 - MAX_QDEFENCE as i32;
 /// Margin per remaining ply of the futility pruning of quiet moves.
 const FUTILITY_MARGIN: i32 = 150;
 /// Reverse futility pruning: a node with at most `RFP_DEPTH` plies left whose static
@@ -495,18 +498,10 @@ impl<'a> Searcher<'a> {
         let tt_move = hit.and_then(|h| h.mv);
         // The table's score seen from this ply, with its bound.
         let tt_score = hit.map(|h| (score_from_tt(h.score, ply), h.bound));
-        if let (Some(h), Some((s, _))) = (hit, tt_score) {
-            if !is_pv && h.depth >= depth {
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
-                    self.move_stack[ply] = moves;
-                    return s;
-                }
+        if !is_pv {
+            if let Some(s) = tt_cutoff(hit, depth, ply, alpha, beta) {
+                self.move_stack[ply] = moves;
+                return s;
             }
         }
 
@@ -692,7 +687,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Leaf search: forced blocks, a little threat defence, then the evaluation or a VCF win.
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qdef: u32) -> i32 {
+    fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, qdef: u32) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -707,41 +702,7 @@ impl<'a> Searcher<'a> {
         }
         if self.board.has_five(opp) || self.board.has_flex4(me) || self.board.has_flex4(opp) {
             if self.board.has_five(opp) || self.board.has_flex4(me) || qdef < MAX_QDEFENCE {
-                let mut moves = std::mem::take(&mut self.move_stack[ply]);
-                let situation = movegen::generate(&mut self.board, &mut moves);
-                let result = match situation {
-                    Situation::Win(n) => WIN - (ply as i32 + n as i32),
-                    Situation::Loss(n) => -(WIN - (ply as i32 + n as i32)),
-                    Situation::Moves => {
-                        let extra = (!self.board.has_five(opp)) as u32;
-                        movegen::sort(&mut moves);
-                        let mut best = -INF;
-                        for &(m, _) in moves.iter() {
-                            self.board.make(m);
-                            let s = -self.qsearch(-beta, -alpha, ply + 1, qdef + extra);
-                            self.board.unmake();
-                            if self.ctrl.stopped() {
-                                break;
-                            }
-                            if s > best {
-                                best = s;
-                                if s > alpha {
-                                    alpha = s;
-                                    if alpha >= beta {
-                                        break;
-                                    }
-                                }
-                            }
-                        }
-                        if best == -INF {
-                            evaluate(&self.board)
-                        } else {
-                            best
-                        }
-                    }
-                };
-                self.move_stack[ply] = moves;
-                return result;
+                return self.qdefend(alpha, beta, ply, qdef);
             }
             return evaluate(&self.board);
         }
@@ -750,17 +711,101 @@ impl<'a> Searcher<'a> {
             // Still a VCF could only make it better; a cut is a cut.
             return stand;
         }
-        if self.board.has_four_move(me) {
-            let mut budget = Budget::new(LEAF_VCF_NODES);
-            let win = self.t.vcf.solve(&mut self.board, LEAF_VCF_DEPTH, &mut budget);
-            self.ctrl.add_nodes(budget.nodes);
-            if win {
-                let n = self.t.vcf.line.len() as i32;
-                self.mark_seldepth(ply + n as usize);
-                return WIN - (ply as i32 + n);
-            }
+        if !self.board.has_four_move(me) {
+            return stand;
         }
-        stand
+        // A VCF that runs out of nodes leaves nothing in the VCF cache, and the same leaf
+        // comes back by other move orders: the table keeps the leaf's value, at the lowest
+        // depth of all.
+        let key = self.board.hash();
+        let hit = self.tt.probe(key);
+        if let Some(s) = tt_cutoff(hit, LEAF_DEPTH, ply, alpha, beta) {
+            return s;
+        }
+        let mut budget = Budget::new(LEAF_VCF_NODES);
+        let win = self.t.vcf.solve(&mut self.board, LEAF_VCF_DEPTH, &mut budget);
+        self.ctrl.add_nodes(budget.nodes);
+        let value = if win {
+            let n = self.t.vcf.line.len() as i32;
+            self.mark_seldepth(ply + n as usize);
+            WIN - (ply as i32 + n)
+        } else {
+            stand
+        };
+        if !self.ctrl.stopped() && hit.is_none_or(|h| h.depth <= LEAF_DEPTH) {
+            self.tt.store(key, score_to_tt(value, ply), None, LEAF_DEPTH, Bound::Exact);
+        }
+        value
+    }
+
+    /// The quiescence search's forced part: the block of a four, or, facing an open three
+    /// (at most [`MAX_QDEFENCE`] times on a line), the defences and the side's own fours.
+    /// Facing an open three, the table keeps the result at depth `-1 - qdef` (an entry with
+    /// more defence plies left serves a node with fewer): the same fours played in another
+    /// order reach the same position, and in a position full of fours the orders multiply.
+    fn qdefend(&mut self, mut alpha: i32, beta: i32, ply: usize, qdef: u32) -> i32 {
+        let opp = self.board.side() ^ 1;
+        // Facing a five there is one move, not worth a table entry.
+        let use_tt = !self.board.has_five(opp);
+        let depth = -1 - qdef as i32;
+        let key = self.board.hash();
+        let hit = if use_tt { self.tt.probe(key) } else { None };
+        if let Some(s) = tt_cutoff(hit, depth, ply, alpha, beta) {
+            return s;
+        }
+        let mut moves = std::mem::take(&mut self.move_stack[ply]);
+        let situation = movegen::generate(&mut self.board, &mut moves);
+        let result = match situation {
+            Situation::Win(n) => WIN - (ply as i32 + n as i32),
+            Situation::Loss(n) => -(WIN - (ply as i32 + n as i32)),
+            Situation::Moves => {
+                let extra = (!self.board.has_five(opp)) as u32;
+                if let Some(t) = hit.and_then(|h| h.mv) {
+                    if let Some(e) = moves.iter_mut().find(|(m, _)| *m == t) {
+                        e.1 = i32::MAX;
+                    }
+                }
+                movegen::sort(&mut moves);
+                let old_alpha = alpha;
+                let mut best = -INF;
+                let mut best_move = None;
+                for &(m, _) in moves.iter() {
+                    self.board.make(m);
+                    let s = -self.qsearch(-beta, -alpha, ply + 1, qdef + extra);
+                    self.board.unmake();
+                    if self.ctrl.stopped() {
+                        break;
+                    }
+                    if s > best {
+                        best = s;
+                        if s > alpha {
+                            alpha = s;
+                            best_move = Some(m);
+                            if alpha >= beta {
+                                break;
+                            }
+                        }
+                    }
+                }
+                if best == -INF {
+                    evaluate(&self.board)
+                } else {
+                    if use_tt && !self.ctrl.stopped() && hit.is_none_or(|h| h.depth <= depth) {
+                        let bound = if best >= beta {
+                            Bound::Lower
+                        } else if best > old_alpha {
+                            Bound::Exact
+                        } else {
+                            Bound::Upper
+                        };
+                        self.tt.store(key, score_to_tt(best, ply), best_move, depth, bound);
+                    }
+                    best
+                }
+            }
+        };
+        self.move_stack[ply] = moves;
+        result
     }
 
     /// The total number of plies the board has seen since the root.
@@ -804,6 +849,20 @@ fn refine_eval(stand: i32, tt: Option<(i32, Bound)>) -> i32 {
         },
         _ => stand,
     }
+}
+
+/// The table's score for a node `ply` plies from the root with `depth` plies left and the
+/// window (`alpha`, `beta`), if its entry is deep enough and its bound settles the window.
+fn tt_cutoff(hit: Option<Hit>, depth: i32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let h = hit.filter(|h| h.depth >= depth)?;
+    let s = score_from_tt(h.score, ply);
+    let cut = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::None => false,
+    };
+    cut.then_some(s)
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {
