@@ -675,13 +675,7 @@ impl<'a> Searcher<'a> {
             }
         }
         self.move_stack[ply] = moves;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > old_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, old_alpha, beta);
         self.tt.store(key, score_to_tt(best, ply), best_move, depth, bound);
         best
     }
@@ -791,13 +785,7 @@ impl<'a> Searcher<'a> {
                     evaluate(&self.board)
                 } else {
                     if use_tt && !self.ctrl.stopped() && hit.is_none_or(|h| h.depth <= depth) {
-                        let bound = if best >= beta {
-                            Bound::Lower
-                        } else if best > old_alpha {
-                            Bound::Exact
-                        } else {
-                            Bound::Upper
-                        };
+                        let bound = bound_of(best, old_alpha, beta);
                         self.tt.store(key, score_to_tt(best, ply), best_move, depth, bound);
                     }
                     best
@@ -848,6 +836,18 @@ fn refine_eval(stand: i32, tt: Option<(i32, Bound)>) -> i32 {
             _ => stand,
         },
         _ => stand,
+    }
+}
+
+/// The bound a fail-soft search's `best` puts on a node searched with the window
+/// (`alpha`, `beta`).
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }
 
