@@ -59,7 +59,7 @@ impl Finished {
 }
 
 /// Plays one game of `config` from `opening` (played at 0 ms each), each side thinking
-/// `time` per move. A player that fails, or whose move the rules refuse, loses the game.
+/// `time` per move (timed from when it is asked, after [`Player::prepare`]). A player that fails, or whose move the rules refuse, loses the game.
 pub fn play(
     config: GameConfig,
     opening: &[tengen_engine::Point],
@@ -75,8 +75,10 @@ pub fn play(
     let mut forfeit = None;
     while !game.is_over() {
         let side = game.side_to_move();
+        let player = &mut *players[side.index()];
+        let ready = player.prepare(game.position());
         let start = Instant::now();
-        let chosen = players[side.index()].choose(game.position(), time);
+        let chosen = ready.and_then(|()| player.choose(game.position(), time));
         let took = start.elapsed().as_millis() as u64;
         max_ms = max_ms.max(took);
         let answer = chosen.as_ref().map(|&mv| mv).map_err(|f: &Failure| f.reason);
@@ -204,6 +206,48 @@ mod tests {
         let crash = EndReason::Forfeit(ForfeitReason::Crash);
         assert_eq!(done.game.result().unwrap().reason, crash);
         assert_eq!(done.placed(), 1);
+    }
+
+    /// A player that takes `start` to get ready the first time (or cannot, if `None`),
+    /// then plays its script.
+    struct SlowStart {
+        start: Option<Duration>,
+        ready: bool,
+        moves: Script,
+    }
+
+    impl Player for SlowStart {
+        fn prepare(&mut self, _pos: &Position) -> Result<(), Failure> {
+            if !self.ready {
+                let start = self.start.ok_or_else(|| Failure::crash("cannot start"))?;
+                std::thread::sleep(start);
+                self.ready = true;
+            }
+            Ok(())
+        }
+
+        fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, Failure> {
+            assert!(self.ready, "asked before it was ready");
+            self.moves.choose(pos, time)
+        }
+    }
+
+    #[test]
+    fn a_players_start_is_not_its_thinking_time_and_a_failed_start_loses() {
+        let start = Duration::from_millis(400);
+        let mut black = SlowStart { start: Some(start), ready: false, moves: script("a1 a2") };
+        let mut white = script("o1");
+        let done = play(gomoku(Rule::Freestyle), &[], [&mut black, &mut white], MS).unwrap();
+        assert_eq!(done.reason(), "white forfeits (crash): out of moves");
+        // The 400 ms start is neither the longest move nor in the record.
+        assert!(done.max_ms < 200, "{} ms", done.max_ms);
+        assert!(done.game.history().iter().all(|r| r.ms < 200), "{:?}", done.game.history());
+        let mut black = SlowStart { start: None, ready: false, moves: script("a1") };
+        let mut white = script("o1");
+        let done = play(gomoku(Rule::Freestyle), &[], [&mut black, &mut white], MS).unwrap();
+        assert_eq!(done.winner(), Some(Color::White));
+        assert_eq!(done.reason(), "black forfeits (crash): cannot start");
+        assert_eq!(done.placed(), 0);
     }
 
     #[test]

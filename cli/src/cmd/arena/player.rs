@@ -8,6 +8,7 @@ use std::time::Duration;
 use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Level};
 use tengen_engine::game::{ForfeitReason, PlayerKind, Position};
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
+use tengen_engine::gomoku;
 use tengen_engine::nboard::{NboardEngine, NboardError, NboardSettings};
 use tengen_engine::Move;
 
@@ -16,6 +17,13 @@ pub trait Player {
     /// The move for the side to move in `pos`, with `time` to think, or why this player
     /// loses the game instead (a brain that crashed, hung or answered garbage).
     fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, Failure>;
+
+    /// Gets ready to be asked in `pos` (an external engine is started here), before the
+    /// move's clock runs: starting a program is not thinking, and on a loaded machine it
+    /// can take longer than a move. An error is this player's failure in that position.
+    fn prepare(&mut self, _pos: &Position) -> Result<(), Failure> {
+        Ok(())
+    }
 }
 
 /// Why a player gave no move: the kind of forfeit the game records, and the details.
@@ -151,6 +159,17 @@ impl External {
     }
 }
 
+/// The started engine in `slot`, started first if need be.
+fn started<E, F: Into<Failure>>(
+    slot: &mut Option<E>,
+    start: impl FnOnce() -> Result<E, F>,
+) -> Result<&mut E, Failure> {
+    match slot {
+        Some(engine) => Ok(engine),
+        None => Ok(slot.insert(start().map_err(Into::into)?)),
+    }
+}
+
 /// The move of a started engine (started first if need be), or its failure, after which
 /// that engine plays no more moves whatever state it is in.
 fn ask<E, T, F: Into<Failure>>(
@@ -158,14 +177,17 @@ fn ask<E, T, F: Into<Failure>>(
     start: impl FnOnce() -> Result<E, F>,
     ask: impl FnOnce(&mut E) -> Result<T, F>,
 ) -> Result<T, Failure> {
-    let engine = match slot {
-        Some(engine) => engine,
-        None => slot.insert(start().map_err(Into::into)?),
-    };
-    ask(engine).map_err(|e| {
+    ask(started(slot, start)?).map_err(|e| {
         *slot = None;
         e.into()
     })
+}
+
+/// A Gomocup brain started for a new game in `pos`'s size and rule.
+fn start_brain(settings: &BrainSettings, pos: &gomoku::Position) -> Result<Brain, BrainError> {
+    let mut brain = Brain::start(settings)?;
+    brain.new_game(pos.size(), pos.rule())?;
+    Ok(brain)
 }
 
 impl Player for External {
@@ -173,11 +195,7 @@ impl Player for External {
         match (self, pos) {
             (External::Gomocup { settings, brain }, Position::Gomoku(pos)) => ask(
                 brain,
-                || {
-                    let mut brain = Brain::start(settings)?;
-                    brain.new_game(pos.size(), pos.rule())?;
-                    Ok::<_, BrainError>(brain)
-                },
+                || start_brain(settings, pos),
                 |b| b.best_move(pos).map(|(p, _)| Move::Place(p)),
             ),
             (External::Nboard { settings, engine }, Position::Reversi(pos)) => ask(
@@ -191,6 +209,19 @@ impl Player for External {
             (External::Nboard { .. }, _) => {
                 Err(Failure::crash("external NBoard engines play Reversi only"))
             }
+        }
+    }
+
+    fn prepare(&mut self, pos: &Position) -> Result<(), Failure> {
+        match (self, pos) {
+            (External::Gomocup { settings, brain }, Position::Gomoku(pos)) => {
+                started(brain, || start_brain(settings, pos)).map(|_| ())
+            }
+            (External::Nboard { settings, engine }, Position::Reversi(_)) => {
+                started(engine, || NboardEngine::start(settings)).map(|_| ())
+            }
+            // `choose` refuses the wrong game.
+            _ => Ok(()),
         }
     }
 }
@@ -220,7 +251,6 @@ mod tests {
         let settings = BrainSettings::new("/nonexistent/pbrain-x", time);
         let refused = External::gomocup(settings).choose(&reversi, time).unwrap_err();
         assert_eq!(refused, Failure::crash("external Gomocup brains play Gomoku only"));
-        use tengen_engine::gomoku;
         let gomoku = Position::Gomoku(gomoku::Position::new(15, gomoku::Rule::Freestyle).unwrap());
         let settings = NboardSettings::new("/nonexistent/edax");
         let refused = External::nboard(settings).choose(&gomoku, time).unwrap_err();
