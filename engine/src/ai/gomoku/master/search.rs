@@ -726,9 +726,7 @@ impl<'a> Searcher<'a> {
         } else {
             stand
         };
-        if !self.ctrl.stopped() && hit.is_none_or(|h| h.depth <= LEAF_DEPTH) {
-            self.tt.store(key, score_to_tt(value, ply), None, LEAF_DEPTH, Bound::Exact);
-        }
+        self.store_quiescence(key, hit, score_to_tt(value, ply), None, LEAF_DEPTH, Bound::Exact);
         value
     }
 
@@ -753,7 +751,8 @@ impl<'a> Searcher<'a> {
             Situation::Win(n) => WIN - (ply as i32 + n as i32),
             Situation::Loss(n) => -(WIN - (ply as i32 + n as i32)),
             Situation::Moves => {
-                let extra = (!self.board.has_five(opp)) as u32;
+                // Blocking a five is no defence ply: only an open three's answers count.
+                let extra = u32::from(use_tt);
                 if let Some(t) = hit.and_then(|h| h.mv) {
                     if let Some(e) = moves.iter_mut().find(|(m, _)| *m == t) {
                         e.1 = i32::MAX;
@@ -784,9 +783,16 @@ impl<'a> Searcher<'a> {
                 if best == -INF {
                     evaluate(&self.board)
                 } else {
-                    if use_tt && !self.ctrl.stopped() && hit.is_none_or(|h| h.depth <= depth) {
+                    if use_tt {
                         let bound = bound_of(best, old_alpha, beta);
-                        self.tt.store(key, score_to_tt(best, ply), best_move, depth, bound);
+                        self.store_quiescence(
+                            key,
+                            hit,
+                            score_to_tt(best, ply),
+                            best_move,
+                            depth,
+                            bound,
+                        );
                     }
                     best
                 }
@@ -794,6 +800,23 @@ impl<'a> Searcher<'a> {
         };
         self.move_stack[ply] = moves;
         result
+    }
+
+    /// Stores a quiescence result (`score` as the table keeps it; `hit`: what the probe of
+    /// `key` found) unless the search was stopped or the table holds a deeper result there,
+    /// which serves more nodes.
+    fn store_quiescence(
+        &self,
+        key: u64,
+        hit: Option<Hit>,
+        score: i32,
+        mv: Option<usize>,
+        depth: i32,
+        bound: Bound,
+    ) {
+        if !self.ctrl.stopped() && hit.is_none_or(|h| h.depth <= depth) {
+            self.tt.store(key, score, mv, depth, bound);
+        }
     }
 
     /// The total number of plies the board has seen since the root.
