@@ -33,6 +33,9 @@ pub struct Limits {
     pub detect_nodes: u64,
     /// Nodes of each verification after a candidate move.
     pub verify_nodes: u64,
+    /// Nodes of the whole step, detection and verifications (`u64::MAX`: no cap): a search
+    /// with a node budget gives the step a share of it.
+    pub total_nodes: u64,
     /// Stop looking for the opponent's threat after this instant.
     pub detect_deadline: Option<Instant>,
     /// Stop verifying after this instant.
@@ -71,7 +74,8 @@ pub fn opponent_threat(
 ) -> Option<Threat> {
     board.pass();
     let detect = Limits { deadline: limits.detect_deadline, ..limits.clone() };
-    let verdict = threat_of_side_to_move(board, vcf, vct, &detect, limits.detect_nodes, nodes);
+    let budget = limits.detect_nodes.min(limits.total_nodes.saturating_sub(*nodes));
+    let verdict = threat_of_side_to_move(board, vcf, vct, &detect, budget, nodes);
     board.pass();
     match verdict {
         Verdict::Wins(t) => Some(t),
@@ -117,7 +121,8 @@ pub fn threat_of_side_to_move(
 }
 
 /// The side to move faces a threat: narrows `moves` to those after which the opponent's
-/// threat solvers find no win. Moves are verified in order (best first) until the deadline.
+/// threat solvers find no win. Moves are verified in order (best first) until the deadline
+/// or the step's node total (`nodes` counts on from what the detection used).
 /// The moves proven to hold are kept if there are any; otherwise the moves not proven to
 /// lose (unverified or undecided); when every move is proven to lose, `moves` is left as it
 /// was.
@@ -132,14 +137,17 @@ pub fn keep_refutations(
     let mut safe = Vec::with_capacity(moves.len());
     let mut unknown = Vec::with_capacity(moves.len());
     for &(m, s) in moves.iter() {
+        let left = limits.total_nodes.saturating_sub(*nodes);
         let out_of_time = limits.deadline.is_some_and(|d| Instant::now() >= d)
-            || limits.cancel.as_ref().is_some_and(|c| c.is_cancelled());
+            || limits.cancel.as_ref().is_some_and(|c| c.is_cancelled())
+            || left == 0;
         if out_of_time {
             unknown.push((m, s));
             continue;
         }
         board.make(m);
-        let verdict = threat_of_side_to_move(board, vcf, vct, limits, limits.verify_nodes, nodes);
+        let budget = limits.verify_nodes.min(left);
+        let verdict = threat_of_side_to_move(board, vcf, vct, limits, budget, nodes);
         board.unmake();
         match verdict {
             Verdict::NoWin => safe.push((m, s)),
@@ -168,6 +176,7 @@ mod tests {
             vct_depth: 9,
             detect_nodes: 100_000,
             verify_nodes: 100_000,
+            total_nodes: u64::MAX,
             detect_deadline: None,
             deadline: None,
             cancel: None,

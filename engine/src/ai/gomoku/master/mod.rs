@@ -290,7 +290,8 @@ impl Master {
         }
 
         if moves.len() > 1 && !matches!(situation, Situation::Loss(_)) {
-            defend_root(&mut self.vct, &mut searcher, &mut moves, has_limit, cancel);
+            let share = limits.nodes.map_or(u64::MAX, |n| n / 4);
+            defend_root(&mut self.vct, &mut searcher, &mut moves, has_limit, share, cancel);
         }
         if control::own_time(limits) {
             searcher.clock_mut().set_free_start(control::FREE_START_OWN_TIME);
@@ -408,12 +409,13 @@ fn table_for(bytes: usize, threads: usize) -> Tt {
 }
 
 /// When the opponent would win by threats if we passed, keeps only the root moves that
-/// stop it (see [`defence`]).
+/// stop it (see [`defence`]), in at most `total_nodes` nodes.
 fn defend_root(
     vct: &mut Vct,
     searcher: &mut Searcher<'_>,
     moves: &mut Vec<(usize, i32)>,
     has_limit: bool,
+    total_nodes: u64,
     cancel: &CancelFlag,
 ) {
     let limits = defence::Limits {
@@ -421,6 +423,7 @@ fn defend_root(
         vct_depth: DEFENCE_VCT_DEPTH,
         detect_nodes: DEFENCE_DETECT_NODES,
         verify_nodes: DEFENCE_VERIFY_NODES,
+        total_nodes,
         detect_deadline: if has_limit {
             searcher.clock().deadline_at(DEFENCE_DETECT_TIME)
         } else {
