@@ -167,6 +167,63 @@ fn make_speed_probe() {
     eprintln!("{} make/unmake pairs in {:?}: {:?} each", n, t.elapsed(), t.elapsed() / n as u32);
 }
 
+/// Manual measurement (not a check): the root VCT as Master runs it (depths 5, 7, ... up to
+/// `ROOT_VCT_DEPTH`, `ROOT_VCT_NODES` in all, one cache kept from position to position) on
+/// every position of `GAMES` games the lookahead level plays itself at its fixed depth (seeds from `SEED0`;
+/// `RENJU=1` for Renju: positions that do not depend on Master), where the side to move has
+/// no five, no open four and no five to block: `GAMES=30 cargo test --release -p
+/// tengen-engine --lib vct_probe -- --ignored --nocapture` prints the positions, the wins
+/// found, the solver's nodes and its time.
+#[test]
+#[ignore]
+fn vct_probe() {
+    use super::engine::board_of;
+    use super::vcf::Budget;
+    use super::vct::Vct;
+    use super::{ROOT_VCT_DEPTH, ROOT_VCT_NODES};
+    use crate::ai::gomoku_engine;
+    use crate::gomoku::Position;
+    use crate::level::GomokuLevel;
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let rule = if env("RENJU", 0) == 1 { Rule::Renju } else { Rule::Freestyle };
+    let (mut positions, mut wins, mut nodes, mut time) = (0, 0, 0, std::time::Duration::ZERO);
+    let mut vct = Vct::new(super::VCT_CACHE_BITS);
+    for seed in 0..env("GAMES", 30) {
+        let mut pos = Position::new(15, rule).expect("a 15x15 board");
+        let mut player = gomoku_engine(GomokuLevel::Lookahead, seed + env("SEED0", 1000), None);
+        while pos.winner().is_none() && pos.moves().len() < 120 {
+            let mut b = board_of(&pos);
+            let me = b.side();
+            if b.ply() >= 6 && !b.has_five(me) && !b.has_flex4(me) && !b.has_five(me ^ 1) {
+                positions += 1;
+                let t = std::time::Instant::now();
+                let (mut left, mut depth) = (ROOT_VCT_NODES, 5);
+                while depth <= ROOT_VCT_DEPTH && left > 0 {
+                    let mut budget = Budget::new(left);
+                    let found = vct.solve(&mut b, depth, &mut budget);
+                    nodes += budget.nodes;
+                    left = left.saturating_sub(budget.nodes);
+                    if found.is_some() {
+                        wins += 1;
+                        break;
+                    }
+                    if budget.aborted {
+                        break;
+                    }
+                    depth += 2;
+                }
+                time += t.elapsed();
+            }
+            let r = player.search(&pos, &Limits::depth(9), &CancelFlag::new(), &mut |_| {});
+            let Some(p) = r.best.point() else { break };
+            if pos.play(p).is_err() {
+                break;
+            }
+        }
+    }
+    eprintln!("{positions} positions: {wins} wins, {nodes} nodes, {time:?}");
+}
+
 /// The bench's middle-game positions (from `tengen bench`: 15-a, 15-b, 15-c, 15-renju, 19-a,
 /// 15-d), for measuring by hand:
 /// `POS=n DEPTH=d cargo test --release -p tengen-engine --lib bench_probe -- --ignored`.
