@@ -10,7 +10,7 @@
 use super::board::Board;
 use super::movegen::{defences, renju_black};
 use super::pattern::p4;
-use super::vcf::{first_of_class, Budget, ThreatCache};
+use super::vcf::{first_of_class, four_moves, Budget, ThreatCache};
 
 /// Plies of continuous fours the attacker may still play once the nominal depth is used
 /// up: threes first, then fours that win (a four-three, or fours whose forced blocks leave an
@@ -138,7 +138,7 @@ impl Vct {
             return r;
         }
         let mut moves = self.take(level);
-        super::vcf::four_moves(board, att, &mut moves);
+        four_moves(board, att, &mut moves);
         self.try_threats(board, moves, key, depth, budget, level)
     }
 
@@ -247,9 +247,9 @@ impl Vct {
 /// Tried first (they came last before), the root's threat solvers took 133,631 nodes instead
 /// of 195,205 on the bench positions, and the root VCT found more wins with fewer nodes
 /// (`vct_probe` in `tests.rs`); SPRT (0, 10) at 100 ms a move, +54 ± 25 Elo, H1, under Renju
-/// +29 ± 17, H1 (docs/BENCHMARKS.md).
-pub fn defender_moves(board: &Board, out: &mut Vec<usize>, blocks: &mut Vec<usize>) {
-    super::vcf::four_moves(board, board.side(), out);
+/// +29 ± 17 and under Standard +37 ± 20, both H1 (docs/BENCHMARKS.md).
+fn defender_moves(board: &Board, out: &mut Vec<usize>, blocks: &mut Vec<usize>) {
+    four_moves(board, board.side(), out);
     defences(board, blocks);
     for &m in blocks.iter() {
         if !out.contains(&m) {
@@ -308,7 +308,7 @@ mod tests {
         );
         assert!(b.has_flex4(0) && !b.has_five(0));
         let (mut fours, mut blocks) = (Vec::new(), Vec::new());
-        super::super::vcf::four_moves(&b, 1, &mut fours);
+        four_moves(&b, 1, &mut fours);
         defences(&b, &mut blocks);
         assert!(!fours.is_empty() && !blocks.is_empty());
         let (mut out, mut scratch) = (Vec::new(), Vec::new());
