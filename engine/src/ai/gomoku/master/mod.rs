@@ -57,8 +57,11 @@ const ROOT_VCT_NODES: u64 = 30_000;
 /// Measured in arena games: with 30,000 detection nodes and VCT depth 11 the detection alone
 /// often took half the move's time on a loaded machine and Master lost strength.
 /// With the VCT's four tail ([`vct::VCF_TAIL`], 8 plies) the threats take more nodes to find:
-/// 16,000 (the detection still stops at [`DEFENCE_DETECT_TIME`] of the move).
-const DEFENCE_VCT_DEPTH: i32 = 9;
+/// 16,000 (the detection still stops at [`DEFENCE_DETECT_TIME`] of the move). The VCT depth
+/// 7 against 9 (the four tail still reads past it): SPRT (0, 10) at 100 ms a move, +24 ± 15
+/// Elo, H1; depth 11: −48 ± 26, H0 (docs/BENCHMARKS.md). A deeper threat is found less
+/// often than its search and the checks of the defences cost.
+const DEFENCE_VCT_DEPTH: i32 = 7;
 const DEFENCE_DETECT_NODES: u64 = 16_000;
 const DEFENCE_DETECT_TIME: f64 = 0.25;
 const DEFENCE_VERIFY_NODES: u64 = 3_000;
