@@ -171,9 +171,9 @@ fn make_speed_probe() {
 /// `ROOT_VCT_DEPTH`, `ROOT_VCT_NODES` in all, one cache kept from position to position) on
 /// every position of `GAMES` games the lookahead level plays itself at its fixed depth
 /// (seeds from `SEED0`; `RENJU=1` for Renju: positions that do not depend on Master), where
-/// the side to move has no five, no open four and no five to block: `GAMES=30 cargo test --release -p
-/// tengen-engine --lib vct_probe -- --ignored --nocapture` prints the positions, the wins
-/// found, the solver's nodes and its time.
+/// the side to move has no five, no open four and no five to block: `GAMES=30 cargo test
+/// --release -p tengen-engine --lib vct_probe -- --ignored --nocapture` prints the positions,
+/// the wins found, the solver's nodes and its time.
 #[test]
 #[ignore]
 fn vct_probe() {
