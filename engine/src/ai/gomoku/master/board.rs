@@ -263,6 +263,14 @@ impl Board {
         Point::new(x as u8, y as u8)
     }
 
+    /// The Chebyshev distance of two on-board cells (the king's moves between them).
+    #[inline]
+    pub fn distance(&self, a: usize, b: usize) -> usize {
+        let (ay, ax) = (a / self.stride, a % self.stride);
+        let (by, bx) = (b / self.stride, b % self.stride);
+        ay.abs_diff(by).max(ax.abs_diff(bx))
+    }
+
     pub fn size(&self) -> usize {
         self.size
     }
@@ -994,6 +1002,25 @@ pub(crate) mod tests {
         let mut fresh = Board::new(13, Rule::Freestyle);
         fresh.setup(&stones, b.side());
         assert!(snapshot(&fresh) == snapshot(&b));
+    }
+
+    #[test]
+    fn distance_counts_king_moves_across_the_padding() {
+        let b = Board::new(15, Rule::Freestyle);
+        let at = |x, y| b.index(Point::new(x, y));
+        assert_eq!(b.distance(at(7, 7), at(7, 7)), 0);
+        assert_eq!(b.distance(at(0, 0), at(14, 14)), 14);
+        assert_eq!(b.distance(at(14, 0), at(0, 1)), 14);
+        assert_eq!(b.distance(at(3, 9), at(8, 7)), 5);
+        assert_eq!(b.distance(at(8, 7), at(3, 9)), 5);
+        // Every pair agrees with the points' coordinates.
+        for &i in b.board_cells() {
+            for &j in b.board_cells().iter().step_by(7) {
+                let (p, q) = (b.point(i), b.point(j));
+                let d = p.x.abs_diff(q.x).max(p.y.abs_diff(q.y)) as usize;
+                assert_eq!(b.distance(i, j), d);
+            }
+        }
     }
 
     #[test]
