@@ -14,6 +14,7 @@ use super::tt::{Bound, Hit, Tt};
 use super::vcf::{Budget, Vcf};
 use crate::ai::control::{self, Clock, Control, Poll};
 use crate::ai::{CancelFlag, Candidate, Limits, Score, SearchInfo};
+use crate::gomoku::Rule;
 use crate::rng::Rng;
 use crate::Move;
 
@@ -66,6 +67,7 @@ const DISTRACTION_OWN: i32 = 1;
 /// fours is searched a ply shallower (the node is likely to fail high on any move). The two
 /// reductions together against neither: SPRT (0, 10) at 100 ms a move, +33 ± 19 Elo, LLR
 /// 2.95, 776 games; with a second run beside it pooled, +22 ± 13 over 1,662 (BENCHMARKS).
+/// Neither applies under Renju, where together they measured −35 ± 22 Elo (H0, 654 games).
 const FAIL_HIGH_MARGIN: i32 = 30;
 /// Nodes between two looks at the clock and the cancel flag: at the 20,000-30,000 nodes per
 /// second of a loaded machine, 1024 nodes let a search run 40-50 ms past its time; 256 keep
@@ -533,10 +535,12 @@ impl<'a> Searcher<'a> {
         // The static evaluation, computed at most once here (the network makes it dear).
         let mut static_eval = None;
         let mut fail_high = false;
+        // The fail-high and distraction reductions (not under Renju: see `FAIL_HIGH_MARGIN`).
+        let reduce_more = self.board.rule() != Rule::Renju;
         if !is_pv && !threatened && beta.abs() < WIN_BOUND {
             let raw = *static_eval.insert(evaluate(&self.board));
             let stand = refine_eval(raw, tt_score);
-            fail_high = cut_node && stand >= beta + FAIL_HIGH_MARGIN * depth;
+            fail_high = reduce_more && cut_node && stand >= beta + FAIL_HIGH_MARGIN * depth;
             // Reverse futility: far above beta with few plies left and no threat to answer.
             if depth <= RFP_DEPTH && stand - RFP_MARGIN * depth >= beta {
                 self.move_stack[ply] = moves;
@@ -600,7 +604,7 @@ impl<'a> Searcher<'a> {
         let new_depth = if forced { depth } else { depth - 1 };
         let old_alpha = alpha;
         // Facing an open three: the opponent's last move and the side's own before it.
-        let last_two = if threatened && !forced {
+        let last_two = if reduce_more && threatened && !forced {
             match self.board.history() {
                 [.., own, opp] => Some((*opp, *own)),
                 _ => None,
