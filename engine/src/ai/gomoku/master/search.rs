@@ -69,6 +69,14 @@ const DISTRACTION_OWN: i32 = 1;
 /// 2.95, 776 games; with a second run beside it pooled, +22 ± 13 over 1,662 (BENCHMARKS).
 /// Neither applies under Renju, where together they measured −35 ± 22 Elo (H0, 654 games).
 const FAIL_HIGH_MARGIN: i32 = 30;
+/// Singular extension: from `SINGULAR_FROM` plies left, when the table's move has a lower
+/// bound or exact score from at most 3 plies shallower, the other moves are searched to half
+/// the depth against that score less `SINGULAR_MARGIN` a ply. If all of them fail low, the
+/// table's move is searched a ply deeper; if that bound still holds beta, the node fails
+/// high there (multi-cut). Under freestyle only, the rule it was measured under (SPRT in
+/// BENCHMARKS); tried on 588b80c's weaker search it had stood at −29 ± 24.
+const SINGULAR_FROM: i32 = 6;
+const SINGULAR_MARGIN: i32 = 4;
 /// Nodes between two looks at the clock and the cancel flag: at the 20,000-30,000 nodes per
 /// second of a loaded machine, 1024 nodes let a search run 40-50 ms past its time; 256 keep
 /// it within about 10 ms (a look costs one `Instant::now()`).
@@ -173,6 +181,8 @@ pub struct Searcher<'a> {
     depth: u32,
     /// Whether the move into this ply was a null move.
     after_null: Vec<bool>,
+    /// The move a singular-extension search at this ply leaves out (`usize::MAX`: none).
+    excluded: Vec<usize>,
     /// The highest beta of the root's window (`None`: no limit). Multi-PV's later lines
     /// set it just above line 1's score: a move that would score higher fails high there and
     /// is reported as a bound (see `Master::best_moves`).
@@ -225,6 +235,7 @@ impl<'a> Searcher<'a> {
             best: None,
             depth: 0,
             after_null: vec![false; MAX_PLY + 2],
+            excluded: vec![usize::MAX; MAX_PLY + 2],
             ceiling: None,
         }
     }
@@ -519,7 +530,10 @@ impl<'a> Searcher<'a> {
         let tt_move = hit.and_then(|h| h.mv);
         // The table's score seen from this ply, with its bound.
         let tt_score = hit.map(|h| (score_from_tt(h.score, ply), h.bound));
-        if !is_pv {
+        // A singular-extension search of this node: no cutoff, pruning or store of its own.
+        let excluded = self.excluded[ply];
+        let singular_search = excluded != usize::MAX;
+        if !is_pv && !singular_search {
             if let Some(s) = tt_cutoff(hit, depth, ply, alpha, beta) {
                 self.move_stack[ply] = moves;
                 return s;
@@ -537,7 +551,7 @@ impl<'a> Searcher<'a> {
         let mut fail_high = false;
         // The fail-high and distraction reductions (not under Renju: see `FAIL_HIGH_MARGIN`).
         let reduce_more = self.board.rule() != Rule::Renju;
-        if !is_pv && !threatened && beta.abs() < WIN_BOUND {
+        if !is_pv && !threatened && !singular_search && beta.abs() < WIN_BOUND {
             let raw = *static_eval.insert(evaluate(&self.board));
             let stand = refine_eval(raw, tt_score);
             fail_high = reduce_more && cut_node && stand >= beta + FAIL_HIGH_MARGIN * depth;
@@ -570,6 +584,42 @@ impl<'a> Searcher<'a> {
                 if s >= beta && s < WIN_BOUND {
                     self.move_stack[ply] = moves;
                     return s;
+                }
+            }
+        }
+
+        let mut extend_tt = false;
+        if let (Some(h), Some(tm)) = (hit, tt_move) {
+            let tt_value = score_from_tt(h.score, ply);
+            if self.board.rule() == Rule::Freestyle
+                && !singular_search
+                && depth >= SINGULAR_FROM
+                && ply < 2 * self.depth as usize
+                && h.depth >= depth - 3
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && tt_value.abs() < WIN_BOUND
+            {
+                let singular_beta = tt_value - SINGULAR_MARGIN * depth;
+                self.excluded[ply] = tm;
+                let v = self.pvs(
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                    cut_node,
+                );
+                self.excluded[ply] = usize::MAX;
+                self.pv[ply].clear();
+                if self.ctrl.stopped() {
+                    self.move_stack[ply] = moves;
+                    return 0;
+                }
+                if v < singular_beta {
+                    extend_tt = true;
+                } else if singular_beta >= beta {
+                    self.move_stack[ply] = moves;
+                    return singular_beta;
                 }
             }
         }
@@ -620,13 +670,18 @@ impl<'a> Searcher<'a> {
         let mut n_failed = 0;
         for idx in 0..moves.len() {
             let (m, _) = moves[idx];
+            if m == excluded {
+                continue;
+            }
             let attack = self.board.class(m, me);
             let block = self.board.class(m, me ^ 1);
             let quiet = !p4::is_threat(attack) && Some(m) != tt_move;
             // A lone four or a lone open three: searched, but may be reduced when late.
             let lone = attack == p4::E_BLOCK4 || attack == p4::H_FLEX3;
-            // The fail-high reduction spares the side's fours (it may be 0 plies then).
-            let new_depth = new_depth - i32::from(fail_high && !p4::is_four(attack));
+            // The fail-high reduction spares the side's fours (it may be 0 plies then); a
+            // singular table move is searched a ply deeper.
+            let new_depth = new_depth - i32::from(fail_high && !p4::is_four(attack))
+                + i32::from(extend_tt && Some(m) == tt_move);
             if idx > 0 && quiet && best > -WIN_BOUND {
                 if idx >= cap {
                     continue;
@@ -722,6 +777,9 @@ impl<'a> Searcher<'a> {
             }
         }
         self.move_stack[ply] = moves;
+        if singular_search {
+            return best;
+        }
         let bound = bound_of(best, old_alpha, beta);
         self.tt.store(key, score_to_tt(best, ply), best_move, depth, bound);
         best
