@@ -589,14 +589,13 @@ impl<'a> Searcher<'a> {
         }
 
         let mut extend_tt = false;
-        if let (Some(h), Some(tm)) = (hit, tt_move) {
-            let tt_value = score_from_tt(h.score, ply);
+        if let (Some(h), Some(tm), Some((tt_value, bound))) = (hit, tt_move, tt_score) {
             if self.board.rule() == Rule::Freestyle
                 && !singular_search
                 && depth >= SINGULAR_FROM
                 && ply < 2 * self.depth as usize
                 && h.depth >= depth - 3
-                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && matches!(bound, Bound::Lower | Bound::Exact)
                 && tt_value.abs() < WIN_BOUND
             {
                 let singular_beta = tt_value - SINGULAR_MARGIN * depth;
