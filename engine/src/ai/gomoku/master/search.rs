@@ -73,8 +73,9 @@ const FAIL_HIGH_MARGIN: i32 = 30;
 /// bound or exact score from at most 3 plies shallower, the other moves are searched to half
 /// the depth against that score less `SINGULAR_MARGIN` a ply. If all of them fail low, the
 /// table's move is searched a ply deeper; if that bound still holds beta, the node fails
-/// high there (multi-cut). Under freestyle only, the rule it was measured under (SPRT in
-/// BENCHMARKS); tried on 588b80c's weaker search it had stood at −29 ± 24.
+/// high there (multi-cut). Under freestyle and Renju, where it gained by SPRT (BENCHMARKS);
+/// not under Standard, where it has not. Tried on 588b80c's weaker search it had stood at
+/// −29 ± 24.
 const SINGULAR_FROM: i32 = 6;
 const SINGULAR_MARGIN: i32 = 4;
 /// Nodes between two looks at the clock and the cancel flag: at the 20,000-30,000 nodes per
@@ -590,7 +591,7 @@ impl<'a> Searcher<'a> {
 
         let mut extend_tt = false;
         if let (Some(h), Some(tm), Some((tt_value, bound))) = (hit, tt_move, tt_score) {
-            if self.board.rule() == Rule::Freestyle
+            if self.board.rule() != Rule::Standard
                 && !singular_search
                 && depth >= SINGULAR_FROM
                 && ply < 2 * self.depth as usize
