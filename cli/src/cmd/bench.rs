@@ -29,6 +29,10 @@ pub struct Args {
     /// the depth reached (node counts are then not reproducible).
     #[arg(long, conflicts_with = "depth")]
     pub time: Option<u64>,
+    /// Cancel each search this many milliseconds after it starts (it has no other limit) and
+    /// report how long it took to answer after the cancel.
+    #[arg(long, conflicts_with_all = ["depth", "time"])]
+    pub cancel_after: Option<u64>,
     /// Only this searching level (e.g. `master`); the default runs all of them.
     #[arg(long)]
     pub level: Option<String>,
@@ -84,32 +88,66 @@ pub const REVERSI_POSITIONS: &[(&str, &str)] = &[
 struct Total {
     nodes: u64,
     time: Duration,
+    /// The longest wait for an answer after a cancel (`--cancel-after`).
+    worst_cancel: Option<Duration>,
 }
 
 impl Total {
     fn print(&self, what: &str) -> std::io::Result<()> {
         let secs = self.time.as_secs_f64();
         let nps = if secs > 0.0 { (self.nodes as f64 / secs) as u64 } else { 0 };
-        outln!("total {what}: nodes {} time {:.3} s nps {}", self.nodes, secs, nps)
+        let cancel = self
+            .worst_cancel
+            .map(|d| format!(" longest answer after a cancel {:.1} ms", d.as_secs_f64() * 1000.0))
+            .unwrap_or_default();
+        outln!("total {what}: nodes {} time {:.3} s nps {}{cancel}", self.nodes, secs, nps)
     }
 }
 
-fn search_line<P>(
+/// Searches `pos` with `limits`, or with no limit but a cancel `cancel_after` after the
+/// start, and prints one line; returns how long the answer took after the cancel.
+fn search_line<P: Sync>(
     name: &str,
     engine: &mut dyn Engine<P>,
     pos: &P,
     limits: &Limits,
+    cancel_after: Option<Duration>,
     total: &mut Total,
 ) -> std::io::Result<()> {
+    let cancel = CancelFlag::new();
     let start = Instant::now();
-    let r = engine.search(pos, limits, &CancelFlag::new(), &mut |_| {});
+    let (r, late) = std::thread::scope(|s| {
+        let search = s.spawn(|| engine.search(pos, limits, &cancel, &mut |_| {}));
+        let late = cancel_after.map(|after| {
+            // Sleep until the cancel is due, unless the search ends first (a proven line).
+            while start.elapsed() < after && !search.is_finished() {
+                std::thread::sleep(Duration::from_millis(1).min(after));
+            }
+            let raised = Instant::now();
+            cancel.cancel();
+            (raised, search.is_finished())
+        });
+        let r = search.join().map_err(|_| std::io::Error::other("the search thread panicked"));
+        let late = late.and_then(|(raised, done)| (!done).then(|| raised.elapsed()));
+        r.map(|r| (r, late))
+    })?;
     let took = start.elapsed();
     total.nodes += r.info.nodes;
     total.time += took;
+    if let Some(late) = late {
+        total.worst_cancel = Some(total.worst_cancel.unwrap_or_default().max(late));
+    }
     let secs = took.as_secs_f64();
     let nps = if secs > 0.0 { (r.info.nodes as f64 / secs) as u64 } else { 0 };
+    let cancel = match (cancel_after, late) {
+        (None, _) => String::new(),
+        (Some(_), Some(late)) => {
+            format!(" answer {:.1} ms after the cancel", late.as_secs_f64() * 1000.0)
+        }
+        (Some(_), None) => " answered before the cancel".to_string(),
+    };
     outln!(
-        "{name:<14} depth {:>2} seldepth {:>3} nodes {:>10} time {:>8.1} ms nps {:>9} score {:?}",
+        "{name:<14} depth {:>2} seldepth {:>3} nodes {:>10} time {:>8.1} ms nps {:>9} score {:?}{cancel}",
         r.info.depth,
         r.info.seldepth,
         r.info.nodes,
@@ -129,8 +167,14 @@ fn gomoku_positions() -> Result<Vec<(&'static str, Position)>, Box<dyn std::erro
     Ok(out)
 }
 
-/// What one table searches to: a fixed depth or a fixed time, for its heading and limits.
+/// What one table searches to: a fixed depth or a fixed time, or until a cancel, for its
+/// heading and limits. A cancelled search has a time limit `IGNORED_CANCEL` past the cancel,
+/// so that one that missed the cancel still ends, and shows how late it was.
 fn limits_for(args: &Args, default_depth: u32) -> (String, Limits) {
+    if let Some(ms) = args.cancel_after {
+        let limit = ms.saturating_add(IGNORED_CANCEL.as_millis() as u64);
+        return (format!("cancelled after {ms} ms"), Limits::time(limit));
+    }
     match args.time {
         Some(ms) => (format!("for {ms} ms"), Limits::time(ms)),
         None => {
@@ -138,6 +182,14 @@ fn limits_for(args: &Args, default_depth: u32) -> (String, Limits) {
             (format!("at depth {depth}"), Limits::depth(depth))
         }
     }
+}
+
+/// How far past a cancel the time limit of a cancelled search lies.
+const IGNORED_CANCEL: Duration = Duration::from_secs(10);
+
+/// When to cancel each search (`--cancel-after`).
+fn cancel_after(args: &Args) -> Option<Duration> {
+    args.cancel_after.map(Duration::from_millis)
 }
 
 /// The threads the searching levels use.
@@ -164,7 +216,7 @@ fn bench_gomoku(args: &Args) -> CmdResult {
         for (name, pos) in &positions {
             let mut engine = ai::gomoku::new_engine(level, 1);
             engine.set_threads(threads(args));
-            search_line(name, &mut *engine, pos, &limits, &mut total)?;
+            search_line(name, &mut *engine, pos, &limits, cancel_after(args), &mut total)?;
         }
         if total.nodes > 0 {
             total.print(&format!("gomoku {}", level.name()))?;
@@ -218,7 +270,7 @@ fn bench_reversi(args: &Args) -> CmdResult {
         for (name, pos) in &positions {
             let mut engine = ai::reversi::new_engine(level, 1);
             engine.set_threads(threads(args));
-            search_line(name, &mut *engine, pos, &limits, &mut total)?;
+            search_line(name, &mut *engine, pos, &limits, cancel_after(args), &mut total)?;
         }
         if total.nodes > 0 {
             total.print(&format!("reversi {}", level.name()))?;
