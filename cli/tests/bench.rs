@@ -43,9 +43,10 @@ fn a_cancelled_master_answers_soon_on_two_threads() {
                 continue;
             }
             let ms = answer_ms(line).unwrap_or_else(|| panic!("no answer time: {line}"));
-            // A correctness bound, generous for a loaded machine: the engines' promise is
-            // 50 ms, measured in docs/BENCHMARKS.md.
-            assert!(ms < 500.0, "{game}: {line}");
+            // Not a speed test (the engines' promise, 50 ms, is measured in
+            // docs/BENCHMARKS.md): a search that missed the cancel runs on to its time limit,
+            // 10 s after it, and a starved test process still answers far sooner than that.
+            assert!(ms < 5_000.0, "{game}: the cancel was missed: {line}");
             cancelled += 1;
         }
         assert!(cancelled >= 2, "{game}: most positions are still searching at 150 ms:\n{out}");
