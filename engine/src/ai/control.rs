@@ -96,10 +96,22 @@ pub fn time_budget(limits: &Limits, default: Option<Duration>) -> Option<Duratio
     hard
 }
 
-/// Whether the move's time is its own: a time per move and no game clock, so that nothing a
-/// move saves is left for the later moves.
+/// Moves a game clock must pay for at the full time per move, beyond the clock's own share,
+/// for that time to be the move's own ([`own_time`]): more than one side plays in a game of
+/// either kind on a 15x15 board.
+const OWN_TIME_MOVES: u32 = 120;
+
+/// Whether the move's time is its own: nothing a move saves is left for the later moves. So
+/// with a time per move and no game clock, and with a game clock so ample that the time per
+/// move binds every move to come: after [`OWN_TIME_MOVES`] more moves at the full time, the
+/// clock's share ([`TIME_LEFT_SHARE`]) would still be at least the time per move (a Gomocup
+/// match of 180 s with turns of 0.3 s, say).
 pub fn own_time(limits: &Limits) -> bool {
-    limits.time.is_some() && limits.time_left.is_none()
+    match (limits.time, limits.time_left) {
+        (Some(_), None) => true,
+        (Some(time), Some(left)) => left >= time.saturating_mul(TIME_LEFT_SHARE + OWN_TIME_MOVES),
+        (None, _) => false,
+    }
 }
 
 /// The clock of one search.
@@ -499,10 +511,15 @@ mod tests {
     }
 
     #[test]
-    fn a_time_per_move_without_a_game_clock_is_the_moves_own() {
+    fn a_time_per_move_without_a_game_clock_or_with_an_ample_one_is_the_moves_own() {
         assert!(own_time(&Limits::time(300)));
-        let clocked = Limits { time_left: Some(ms(10_000)), ..Limits::time(300) };
-        assert!(!own_time(&clocked));
+        let clocked = |left| Limits { time_left: Some(ms(left)), ..Limits::time(300) };
+        assert!(!own_time(&clocked(10_000)));
+        // A clock that pays for the rest of any game at the full time per move: the time per
+        // move binds, and what a move saves is lost all the same.
+        assert!(own_time(&clocked(180_000)));
+        assert!(own_time(&clocked(300 * 132)));
+        assert!(!own_time(&clocked(300 * 132 - 1)));
         assert!(!own_time(&Limits { time_left: Some(ms(10_000)), ..Limits::default() }));
         assert!(!own_time(&Limits::default()));
         assert!(!own_time(&Limits::depth(8)));
