@@ -4,7 +4,7 @@
 //! without a GPU (Mesa's software GL) the first start after an install compiles the GL
 //! shaders for seconds while the window stays blank, and every repaint goes through the
 //! software GL. The board needs none of it. What this measurably changed (start, CPU, PSS):
-//! "The app at rest and at work" in docs/BENCHMARKS.md.
+//! "The app" in docs/BENCHMARKS.md.
 
 use tauri::{AppHandle, Runtime};
 
