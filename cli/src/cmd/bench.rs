@@ -104,8 +104,8 @@ impl Total {
     }
 }
 
-/// Searches `pos` with `limits`, or with no limit but a cancel `cancel_after` after the
-/// start, and prints one line; returns how long the answer took after the cancel.
+/// Searches `pos` with `limits`, cancelled `cancel_after` its start if that is set, and prints
+/// one line (with how long the answer took after the cancel).
 fn search_line<P: Sync>(
     name: &str,
     engine: &mut dyn Engine<P>,
@@ -114,23 +114,12 @@ fn search_line<P: Sync>(
     cancel_after: Option<Duration>,
     total: &mut Total,
 ) -> std::io::Result<()> {
-    let cancel = CancelFlag::new();
     let start = Instant::now();
-    let (r, late) = std::thread::scope(|s| {
-        let search = s.spawn(|| engine.search(pos, limits, &cancel, &mut |_| {}));
-        let late = cancel_after.map(|after| {
-            // Sleep until the cancel is due, unless the search ends first (a proven line).
-            while start.elapsed() < after && !search.is_finished() {
-                std::thread::sleep(Duration::from_millis(1).min(after));
-            }
-            let raised = Instant::now();
-            cancel.cancel();
-            (raised, search.is_finished())
-        });
-        let r = search.join().map_err(|_| std::io::Error::other("the search thread panicked"));
-        let late = late.and_then(|(raised, done)| (!done).then(|| raised.elapsed()));
-        r.map(|r| (r, late))
-    })?;
+    let (r, late) = match cancel_after {
+        None => (engine.search(pos, limits, &CancelFlag::new(), &mut |_| {}), None),
+        Some(after) => ai::search_cancelled_after(engine, pos, limits, after)
+            .map_err(|_| std::io::Error::other("the search thread panicked"))?,
+    };
     let took = start.elapsed();
     total.nodes += r.info.nodes;
     total.time += took;

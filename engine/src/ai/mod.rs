@@ -76,23 +76,28 @@ pub trait Engine<P>: Send {
     }
 }
 
-/// Test helper shared by the engines' thread tests: runs a search of `engine` on `pos` with a
-/// minute to think, raises the cancel flag after `after`, and gives the answer with the time
-/// it took to come once the flag was up.
-#[cfg(test)]
-pub(crate) fn search_then_cancel<P: Sync, E: Engine<P>>(
+/// Runs a search of `engine` on `pos` with `limits` on a thread of its own and raises the
+/// cancel flag `after` its start, unless it has answered by then. Gives the answer with the
+/// time it took to come once the flag was up (`None`: it came before), or the search thread's
+/// panic. For the bench's cancel measure and the engines' thread tests.
+pub fn search_cancelled_after<P: Sync, E: Engine<P> + ?Sized>(
     engine: &mut E,
     pos: &P,
+    limits: &Limits,
     after: std::time::Duration,
-) -> (SearchResult, std::time::Duration) {
+) -> std::thread::Result<(SearchResult, Option<std::time::Duration>)> {
     let cancel = CancelFlag::new();
-    let limits = Limits { time: Some(std::time::Duration::from_secs(60)), ..Limits::default() };
+    let start = std::time::Instant::now();
     std::thread::scope(|s| {
-        let search = s.spawn(|| engine.search(pos, &limits, &cancel, &mut |_| {}));
-        std::thread::sleep(after);
+        let search = s.spawn(|| engine.search(pos, limits, &cancel, &mut |_| {}));
+        while start.elapsed() < after && !search.is_finished() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
         let raised = std::time::Instant::now();
+        let answered = search.is_finished();
         cancel.cancel();
-        (search.join().expect("the search thread panicked"), raised.elapsed())
+        let r = search.join()?;
+        Ok((r, (!answered).then(|| raised.elapsed())))
     })
 }
 

@@ -124,7 +124,7 @@ mod tests {
 
     use super::super::{Master, FIXED_MEMORY};
     use super::*;
-    use crate::ai::{search_then_cancel, Engine};
+    use crate::ai::{search_cancelled_after, Engine};
     use crate::gomoku::notation::parse_moves;
     use crate::gomoku::{Position, Rule};
     use crate::Move;
@@ -141,7 +141,14 @@ mod tests {
         let pos = middle_game();
         let mut master = Master::new(1);
         master.set_threads(2);
-        let (r, late) = search_then_cancel(&mut master, &pos, Duration::from_millis(300));
+        let (r, late) = search_cancelled_after(
+            &mut master,
+            &pos,
+            &Limits::time(60_000),
+            Duration::from_millis(300),
+        )
+        .expect("the search thread panicked");
+        let late = late.unwrap_or_default();
         assert!(late < Duration::from_millis(500), "answered {late:?} after the cancel");
         let Move::Place(p) = r.best else { panic!("no move") };
         assert!(pos.stone(p).is_none());

@@ -189,7 +189,7 @@ mod tests {
     }
 
     use crate::ai::reversi::master::Master;
-    use crate::ai::{search_then_cancel, CancelFlag, Engine, Limits};
+    use crate::ai::{search_cancelled_after, CancelFlag, Engine, Limits};
     use crate::reversi::notation::replay_transcript;
     use crate::Move;
 
@@ -204,7 +204,14 @@ mod tests {
         assert!(r.info.depth >= 6 && r.info.nodes > 0);
         let legal = |m: Move| matches!(m, Move::Place(p) if pos.is_legal(p));
         assert!(legal(r.best));
-        let (r, late) = search_then_cancel(&mut master, &pos, Duration::from_millis(300));
+        let (r, late) = search_cancelled_after(
+            &mut master,
+            &pos,
+            &Limits::time(60_000),
+            Duration::from_millis(300),
+        )
+        .expect("the search thread panicked");
+        let late = late.unwrap_or_default();
         assert!(late < Duration::from_millis(500), "answered {late:?} after the cancel");
         assert!(legal(r.best));
     }
