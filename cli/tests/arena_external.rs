@@ -115,6 +115,50 @@ fn tengen_brain_plays_as_an_external_engine_and_records_carry_the_rule() {
     assert_no_brain_left(&dir);
 }
 
+/// Under a game clock (`--match-time`), the brain is told its time left before each move
+/// and spreads it over the game: against Master, both games end by the rules, and neither
+/// side spends more than its clock. (A brain that never hears of the clock, thinking its
+/// whole second a move, loses both games on time after about 15 moves.)
+#[test]
+fn under_a_match_clock_the_brain_spreads_its_time_and_never_loses_on_it() {
+    let dir = folder("clock");
+    let ext = wrapper(&dir, "brain --level master --seed 5");
+    let games = dir.join("games");
+    let (out, stdout) = arena(&[
+        "--black",
+        &ext,
+        "--white",
+        "master",
+        "--threads",
+        "1",
+        "--games",
+        "2",
+        "--time-per-move",
+        "1000",
+        "--match-time",
+        "10000",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("1000 ms per move and 10000 ms a game each"), "{stdout}");
+    let lines = game_lines(&stdout);
+    assert_eq!(lines.len(), 2, "{stdout}");
+    for line in lines {
+        assert!(line.contains("(five)") || line.contains("draw"), "{line}");
+    }
+    for i in 1..=2 {
+        let psq = std::fs::read_to_string(games.join(format!("game-00{i}.psq"))).unwrap();
+        let (record, _) = read_psq_with_rule(&psq).unwrap();
+        let mut spent = [0u64; 2];
+        for (ply, &(_, ms)) in record.moves.iter().enumerate() {
+            spent[ply % 2] += ms;
+        }
+        assert!(spent.iter().all(|&ms| ms < 10_000), "{spent:?} ms\n{psq}");
+    }
+    assert_no_brain_left(&dir);
+}
+
 /// Plays two games (one with each colour) against a fake brain with `fault` after one good
 /// move; both must be lost by the brain for a reason containing each of `why`.
 fn fault_loses_both_games(name: &str, fault: &str, why: &[&str]) {

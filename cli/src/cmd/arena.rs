@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use tengen_engine::ai::Level;
 use tengen_engine::game::{
-    GameConfig, GameError, GameKind, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS,
+    GameConfig, GameError, GameKind, TimeControl, MAX_TIME_PER_MOVE_MS, MIN_TIME_PER_MOVE_MS,
 };
 use tengen_engine::gomocup::{Brain, BrainSettings};
 use tengen_engine::gomoku::{self, Rule};
@@ -67,6 +67,12 @@ pub struct Args {
     /// Thinking time per move in milliseconds.
     #[arg(long, default_value_t = 200)]
     pub time_per_move: u64,
+    /// Each side's time for the whole game in milliseconds (sudden death, 10 s to 3 h), as
+    /// Gomocup's `timeout_match`: a side is told its time left before each move and loses
+    /// on time when a move takes longer. The time per move still limits each move (an
+    /// NBoard engine gets the smaller of the two as its clock). Default: no game clock.
+    #[arg(long)]
+    pub match_time: Option<u64>,
     /// A file of openings, one per line (Gomoku: "h8 h9 j10").
     #[arg(long)]
     pub openings: Option<PathBuf>,
@@ -180,10 +186,10 @@ fn game_kind(args: &Args) -> GameKind {
     }
 }
 
-/// The session's settings for one game of the match, `black` against `white`. The players
-/// think `--time-per-move` each, which may lie outside the app's range (the evaluation fit's
-/// self-play runs at 30 ms); the session runs no player itself, so it is given the nearest
-/// time in its range.
+/// The session's settings for one game of the match, `black` against `white`, with the
+/// match's game clock (`--match-time`). The players think `--time-per-move` each, which may
+/// lie outside the app's range (the evaluation fit's self-play runs at 30 ms); the session
+/// runs no player itself, so it is given the nearest time in its range.
 fn session_config(args: &Args, black: &Contestant, white: &Contestant) -> GameConfig {
     let kind = game_kind(args);
     let time_per_move_ms = args.time_per_move.clamp(MIN_TIME_PER_MOVE_MS, MAX_TIME_PER_MOVE_MS);
@@ -192,7 +198,10 @@ fn session_config(args: &Args, black: &Contestant, white: &Contestant) -> GameCo
         black: black.kind(),
         white: white.kind(),
         time_per_move_ms,
-        time_control: Default::default(),
+        time_control: match args.match_time {
+            Some(base_ms) => TimeControl::SuddenDeath { base_ms },
+            None => TimeControl::None,
+        },
         opening: Default::default(),
     }
 }
@@ -239,7 +248,9 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
         if reversi {
             External::nboard(NboardSettings::new(path))
         } else {
-            External::gomocup(BrainSettings::new(path, Duration::from_millis(args.time_per_move)))
+            let turn = Duration::from_millis(args.time_per_move);
+            let timeout_match = Duration::from_millis(args.match_time.unwrap_or(0));
+            External::gomocup(BrainSettings { timeout_match, ..BrainSettings::new(path, turn) })
         }
     };
     for contestant in [&first, &second] {
@@ -267,13 +278,18 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     } else {
         format!("{} {}x{}", args.rule.name(), args.size, args.size)
     };
+    let clock = match args.match_time {
+        Some(ms) => format!(" and {ms} ms a game each"),
+        None => String::new(),
+    };
     outln!(
-        "arena: {} vs {}, {}, {} games, {} ms per move, {} openings",
+        "arena: {} vs {}, {}, {} games, {} ms per move{}, {} openings",
         first,
         second,
         board,
         games,
         args.time_per_move,
+        clock,
         openings.len()
     )
     .map_err(ArenaError::Output)?;
@@ -429,6 +445,11 @@ mod tests {
             let config = session_config(&a, &black, &white);
             assert_eq!((config.kind, config.time_per_move_ms), (GameKind::Reversi, kept));
         }
+        // No game clock unless asked for; --match-time is each side's time for the game.
+        assert_eq!(config.time_control, TimeControl::None);
+        let a = args(&["--black", "master", "--white", "ext:/b", "--match-time", "60000"]);
+        let config = session_config(&a, &black, &white);
+        assert_eq!(config.time_control, TimeControl::SuddenDeath { base_ms: 60_000 });
     }
 
     #[test]
@@ -441,5 +462,7 @@ mod tests {
         let e =
             refused(&["--game", "reversi", "--black", "ext:/nonexistent/b", "--white", "greedy"]);
         assert!(e.starts_with("the external engine ext:/nonexistent/b: cannot start"), "{e}");
+        let e = refused(&["--black", "pattern", "--white", "fivetuple", "--match-time", "5000"]);
+        assert!(e.contains("the base time must be from 10000 to 10800000 ms, not 5000"), "{e}");
     }
 }

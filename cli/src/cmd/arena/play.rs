@@ -59,7 +59,9 @@ impl Finished {
 }
 
 /// Plays one game of `config` from `opening` (played at 0 ms each), each side thinking
-/// `time` per move (timed from when it is asked, after [`Player::prepare`]). A player that fails, or whose move the rules refuse, loses the game.
+/// `time` per move (timed from when it is asked, after [`Player::prepare`]). A player that
+/// fails, or whose move the rules refuse, loses the game. Under the config's game clock, a
+/// side is told its time left with each move and loses on time when a move takes longer.
 pub fn play(
     config: GameConfig,
     opening: &[tengen_engine::Point],
@@ -71,18 +73,36 @@ pub fn play(
         game.play(Move::Place(p), 0)
             .map_err(|e| ArenaError::Unsupported(format!("opening: {e}")))?;
     }
+    play_on(game, players, time)
+}
+
+/// [`play`] from where `game` stands.
+fn play_on(
+    mut game: Game,
+    players: [&mut dyn Player; 2],
+    time: Duration,
+) -> Result<Finished, ArenaError> {
     let mut max_ms = 0;
     let mut forfeit = None;
     while !game.is_over() {
         let side = game.side_to_move();
         let player = &mut *players[side.index()];
         let ready = player.prepare(game.position());
+        // The game's clock (none, or the match's) runs from the question to the answer.
+        let mut clock = game.clock();
         let start = Instant::now();
-        let chosen = ready.and_then(|()| player.choose(game.position(), time));
-        let took = start.elapsed().as_millis() as u64;
-        max_ms = max_ms.max(took);
+        clock.resume(start);
+        let left = clock.left(side, start).map(Duration::from_millis);
+        let chosen = ready.and_then(|()| player.choose(game.position(), time, left));
+        let now = Instant::now();
+        let took_ms = clock.spent(now);
+        max_ms = max_ms.max(took_ms);
+        if clock.flagged(now).is_some() {
+            game.lose_on_time()?;
+            break;
+        }
         let answer = chosen.as_ref().map(|&mv| mv).map_err(|f: &Failure| f.reason);
-        match (game.play_or_forfeit(answer, took), chosen) {
+        match (game.play_or_forfeit(answer, took_ms), chosen) {
             (Err(refused), _) if game.is_over() => forfeit = Some(refused.to_string()),
             (Err(e), _) => return Err(e.into()),
             (Ok(_), Err(failure)) => forfeit = Some(failure.message),
@@ -97,7 +117,7 @@ mod tests {
     use super::super::player::Computer;
     use super::*;
     use tengen_engine::ai::{GomokuLevel, Level, ReversiLevel};
-    use tengen_engine::game::{ForfeitReason, GameKind, PlayerKind, Position};
+    use tengen_engine::game::{ForfeitReason, GameKind, PlayerKind, Position, TimeControl};
     use tengen_engine::gomoku::{notation, Rule};
     use tengen_engine::Point;
 
@@ -128,7 +148,12 @@ mod tests {
     struct Script(Vec<Move>);
 
     impl Player for Script {
-        fn choose(&mut self, _pos: &Position, _time: Duration) -> Result<Move, Failure> {
+        fn choose(
+            &mut self,
+            _pos: &Position,
+            _time: Duration,
+            _left: Option<Duration>,
+        ) -> Result<Move, Failure> {
             if self.0.is_empty() {
                 return Err(Failure::crash("out of moves"));
             }
@@ -226,9 +251,14 @@ mod tests {
             Ok(())
         }
 
-        fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, Failure> {
+        fn choose(
+            &mut self,
+            pos: &Position,
+            time: Duration,
+            left: Option<Duration>,
+        ) -> Result<Move, Failure> {
             assert!(self.ready, "asked before it was ready");
-            self.moves.choose(pos, time)
+            self.moves.choose(pos, time, left)
         }
     }
 
@@ -265,6 +295,57 @@ mod tests {
         let mut white = script("a1 a3 a5 a7 a9");
         let done = play(gomoku(Rule::Freestyle), &[], [&mut black, &mut white], MS).unwrap();
         assert_eq!(done.reason(), "black forfeits (crash): out of moves");
+    }
+
+    /// A player that plays `moves` in turn, each after `think`, noting the time left it is
+    /// told.
+    struct Timed {
+        think: Duration,
+        moves: Script,
+        told: Vec<Option<Duration>>,
+    }
+
+    impl Player for Timed {
+        fn choose(
+            &mut self,
+            pos: &Position,
+            time: Duration,
+            left: Option<Duration>,
+        ) -> Result<Move, Failure> {
+            self.told.push(left);
+            std::thread::sleep(self.think);
+            self.moves.choose(pos, time, left)
+        }
+    }
+
+    #[test]
+    fn under_a_game_clock_each_side_is_told_its_time_left_and_loses_when_it_runs_out() {
+        let clocked = GameConfig {
+            time_control: TimeControl::SuddenDeath { base_ms: 10_000 },
+            ..gomoku(Rule::Freestyle)
+        };
+        // Black has 10,000 - 9,700 = 300 ms left, white 10,000 - 9,950 = 50 ms.
+        let mut game = Game::new(clocked).unwrap();
+        game.play(Move::Place(points("h8")[0]), 9_700).unwrap();
+        game.play(Move::Place(points("a1")[0]), 9_950).unwrap();
+        let think = Duration::from_millis(100);
+        let mut black = Timed { think, moves: script("h9 h10"), told: Vec::new() };
+        let mut white = Timed { think, moves: script("a2 a3"), told: Vec::new() };
+        let done = play_on(game, [&mut black, &mut white], Duration::from_secs(5)).unwrap();
+        assert_eq!(black.told, vec![Some(Duration::from_millis(300))]);
+        assert_eq!(white.told, vec![Some(Duration::from_millis(50))]);
+        // White's 100 ms move came after its flag fell: the move is not played.
+        assert_eq!(done.winner(), Some(Color::Black));
+        assert_eq!(done.game.result().unwrap().reason, EndReason::Time);
+        assert_eq!(done.reason(), "time");
+        assert_eq!(done.placed(), 3);
+        assert!(done.max_ms >= 100, "{} ms", done.max_ms);
+        // Without a clock nobody is told a time left, and nobody loses on time.
+        let mut black = Timed { think: MS, moves: script("h8 h9"), told: Vec::new() };
+        let mut white = Timed { think: MS, moves: script("a1"), told: Vec::new() };
+        let done = play(gomoku(Rule::Freestyle), &[], [&mut black, &mut white], MS).unwrap();
+        assert_eq!(done.reason(), "white forfeits (crash): out of moves");
+        assert_eq!((black.told, white.told), (vec![None, None], vec![None, None]));
     }
 
     #[test]

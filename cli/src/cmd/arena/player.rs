@@ -5,7 +5,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Level};
+use tengen_engine::ai::{limits_for, AnyEngine, CancelFlag, Level, Limits};
 use tengen_engine::game::{ForfeitReason, PlayerKind, Position};
 use tengen_engine::gomocup::{Brain, BrainError, BrainSettings};
 use tengen_engine::gomoku;
@@ -14,9 +14,15 @@ use tengen_engine::Move;
 
 /// One side of a game, asked for a move in each position where it is to move.
 pub trait Player {
-    /// The move for the side to move in `pos`, with `time` to think, or why this player
-    /// loses the game instead (a brain that crashed, hung or answered garbage).
-    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, Failure>;
+    /// The move for the side to move in `pos`, with `time` to think and, in a game on a
+    /// clock, `left` on this side's clock, or why this player loses the game instead (a
+    /// brain that crashed, hung or answered garbage).
+    fn choose(
+        &mut self,
+        pos: &Position,
+        time: Duration,
+        left: Option<Duration>,
+    ) -> Result<Move, Failure>;
 
     /// Gets ready to be asked in `pos` (an external engine is started here), before the
     /// move's clock runs: starting a program is not thinking, and on a loaded machine it
@@ -83,8 +89,13 @@ impl Computer {
 }
 
 impl Player for Computer {
-    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, Failure> {
-        let limits = limits_for(self.level, time);
+    fn choose(
+        &mut self,
+        pos: &Position,
+        time: Duration,
+        left: Option<Duration>,
+    ) -> Result<Move, Failure> {
+        let limits = Limits { time_left: left, ..limits_for(self.level, time) };
         let searched = self.engine.search(pos, &limits, &CancelFlag::new(), &mut |_| {});
         searched.map(|r| r.best).map_err(|e| Failure::crash(e.to_string()))
     }
@@ -145,7 +156,8 @@ impl fmt::Display for Contestant {
 pub enum External {
     /// A Gomocup brain (Gomoku).
     Gomocup { settings: BrainSettings, brain: Option<Brain> },
-    /// An NBoard engine (Reversi), given the player's time per move in the record's clock.
+    /// An NBoard engine (Reversi), given the player's time per move in the record's clock, or
+    /// in a game on a clock the smaller of that and its time left.
     Nboard { settings: NboardSettings, engine: Option<NboardEngine> },
 }
 
@@ -191,17 +203,22 @@ fn start_brain(settings: &BrainSettings, pos: &gomoku::Position) -> Result<Brain
 }
 
 impl Player for External {
-    fn choose(&mut self, pos: &Position, time: Duration) -> Result<Move, Failure> {
+    fn choose(
+        &mut self,
+        pos: &Position,
+        time: Duration,
+        left: Option<Duration>,
+    ) -> Result<Move, Failure> {
         match (self, pos) {
             (External::Gomocup { settings, brain }, Position::Gomoku(pos)) => ask(
                 brain,
                 || start_brain(settings, pos),
-                |b| b.best_move(pos).map(|(p, _)| Move::Place(p)),
+                |b| b.best_move_in_time(pos, None, left).map(|(p, _)| Move::Place(p)),
             ),
             (External::Nboard { settings, engine }, Position::Reversi(pos)) => ask(
                 engine,
                 || NboardEngine::start(settings),
-                |e| e.best_move(pos, time, None).map(|(m, _)| m.mv),
+                |e| e.best_move(pos, left.map_or(time, |l| l.min(time)), None).map(|(m, _)| m.mv),
             ),
             (External::Gomocup { .. }, _) => {
                 Err(Failure::crash("external Gomocup brains play Gomoku only"))
@@ -249,16 +266,16 @@ mod tests {
         let time = Duration::from_millis(100);
         // The brain is not even started for a Reversi position.
         let settings = BrainSettings::new("/nonexistent/pbrain-x", time);
-        let refused = External::gomocup(settings).choose(&reversi, time).unwrap_err();
+        let refused = External::gomocup(settings).choose(&reversi, time, None).unwrap_err();
         assert_eq!(refused, Failure::crash("external Gomocup brains play Gomoku only"));
         let gomoku = Position::Gomoku(gomoku::Position::new(15, gomoku::Rule::Freestyle).unwrap());
         let settings = NboardSettings::new("/nonexistent/edax");
-        let refused = External::nboard(settings).choose(&gomoku, time).unwrap_err();
+        let refused = External::nboard(settings).choose(&gomoku, time, None).unwrap_err();
         assert_eq!(refused, Failure::crash("external NBoard engines play Reversi only"));
         let fivetuple = Level::parse_for("gomoku", "fivetuple").unwrap();
-        assert!(Computer::new(fivetuple, 1).unwrap().choose(&reversi, time).is_err());
+        assert!(Computer::new(fivetuple, 1).unwrap().choose(&reversi, time, None).is_err());
         let greedy = Level::parse_for("reversi", "greedy").unwrap();
-        let greedy = Computer::new(greedy, 1).unwrap().choose(&reversi, time).unwrap();
+        let greedy = Computer::new(greedy, 1).unwrap().choose(&reversi, time, None).unwrap();
         assert!(matches!(greedy, Move::Place(_)));
     }
 }
