@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use tengen_engine::gomoku::psq::read_psq_with_rule;
+use tengen_engine::gomoku::psq::{read_psq_with_rule, PsqRecord};
 use tengen_engine::gomoku::Rule;
 
 /// A fresh folder for one test.
@@ -79,40 +79,51 @@ fn game_lines(stdout: &str) -> Vec<&str> {
     stdout.lines().filter(|l| l.starts_with("game ")).collect()
 }
 
-#[test]
-fn tengen_brain_plays_as_an_external_engine_and_records_carry_the_rule() {
-    let dir = folder("real");
-    let ext = wrapper(&dir, "brain --level pattern --seed 3");
+/// Plays two games (one with each colour) between `tengen BRAIN` as an external engine and
+/// `args` (the level and the match's settings), each written out; both must end by the
+/// rules (five or a full board), not by a failure or the clock. Returns the arena's output
+/// and the games' records with their rules.
+fn two_games_by_the_rules(name: &str, brain: &str, args: &[&str]) -> (String, Vec<PsqGame>) {
+    let dir = folder(name);
+    let ext = wrapper(&dir, brain);
     let games = dir.join("games");
-    let (out, stdout) = arena(&[
-        "--black",
-        &ext,
-        "--white",
-        "fivetuple",
-        "--games",
-        "2",
-        "--time-per-move",
-        "100",
-        "--rule",
-        "standard",
-        "--out",
-        games.to_str().unwrap(),
-    ]);
+    let out_dir = games.to_str().unwrap();
+    let common = ["--black", &ext, "--games", "2", "--out", out_dir];
+    let (out, stdout) = arena(&[&common[..], args].concat());
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("ext:pbrain.sh: name=\"Tengen\""), "{stdout}");
     let lines = game_lines(&stdout);
     assert_eq!(lines.len(), 2, "{stdout}");
-    // Both games end by the rules (five or a full board), not by a failure of the brain.
     for line in lines {
         assert!(line.contains("(five)") || line.contains("draw"), "{line}");
     }
-    for i in 1..=2 {
-        let psq = std::fs::read_to_string(games.join(format!("game-00{i}.psq"))).unwrap();
-        let (record, rule) = read_psq_with_rule(&psq).unwrap();
-        assert!(record.moves.len() > 3, "{psq}");
-        assert_eq!(rule, Some(Rule::Standard), "{psq}");
-    }
+    let records = (1..=2)
+        .map(|i| {
+            let psq = std::fs::read_to_string(games.join(format!("game-00{i}.psq"))).unwrap();
+            let (record, rule) = read_psq_with_rule(&psq).unwrap();
+            PsqGame { record, rule, text: psq }
+        })
+        .collect();
     assert_no_brain_left(&dir);
+    (stdout, records)
+}
+
+/// One game record that the arena wrote.
+struct PsqGame {
+    record: PsqRecord,
+    rule: Option<Rule>,
+    text: String,
+}
+
+#[test]
+fn tengen_brain_plays_as_an_external_engine_and_records_carry_the_rule() {
+    let brain = "brain --level pattern --seed 3";
+    let settings = ["--white", "fivetuple", "--time-per-move", "100", "--rule", "standard"];
+    let (stdout, games) = two_games_by_the_rules("real", brain, &settings);
+    assert!(stdout.contains("ext:pbrain.sh: name=\"Tengen\""), "{stdout}");
+    for game in games {
+        assert!(game.record.moves.len() > 3, "{}", game.text);
+        assert_eq!(game.rule, Some(Rule::Standard), "{}", game.text);
+    }
 }
 
 /// Under a game clock (`--match-time`), the brain is told its time left before each move
@@ -121,42 +132,18 @@ fn tengen_brain_plays_as_an_external_engine_and_records_carry_the_rule() {
 /// whole second a move, loses both games on time after about 15 moves.)
 #[test]
 fn under_a_match_clock_the_brain_spreads_its_time_and_never_loses_on_it() {
-    let dir = folder("clock");
-    let ext = wrapper(&dir, "brain --level master --seed 5");
-    let games = dir.join("games");
-    let (out, stdout) = arena(&[
-        "--black",
-        &ext,
-        "--white",
-        "master",
-        "--threads",
-        "1",
-        "--games",
-        "2",
-        "--time-per-move",
-        "1000",
-        "--match-time",
-        "10000",
-        "--out",
-        games.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let brain = "brain --level master --seed 5";
+    let settings = ["--white", "master", "--threads", "1", "--time-per-move", "1000"];
+    let clock = ["--match-time", "10000"];
+    let (stdout, games) = two_games_by_the_rules("clock", brain, &[&settings[..], &clock].concat());
     assert!(stdout.contains("1000 ms per move and 10000 ms a game each"), "{stdout}");
-    let lines = game_lines(&stdout);
-    assert_eq!(lines.len(), 2, "{stdout}");
-    for line in lines {
-        assert!(line.contains("(five)") || line.contains("draw"), "{line}");
-    }
-    for i in 1..=2 {
-        let psq = std::fs::read_to_string(games.join(format!("game-00{i}.psq"))).unwrap();
-        let (record, _) = read_psq_with_rule(&psq).unwrap();
+    for game in games {
         let mut spent = [0u64; 2];
-        for (ply, &(_, ms)) in record.moves.iter().enumerate() {
+        for (ply, &(_, ms)) in game.record.moves.iter().enumerate() {
             spent[ply % 2] += ms;
         }
-        assert!(spent.iter().all(|&ms| ms < 10_000), "{spent:?} ms\n{psq}");
+        assert!(spent.iter().all(|&ms| ms < 10_000), "{spent:?} ms\n{}", game.text);
     }
-    assert_no_brain_left(&dir);
 }
 
 /// Plays two games (one with each colour) against a fake brain with `fault` after one good
