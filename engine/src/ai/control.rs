@@ -23,6 +23,54 @@ pub const FREE_START: f64 = 0.4;
 /// searches the best move first and replaces it only by a move proven better.
 pub const FREE_START_OWN_TIME: f64 = 1.0;
 
+/// The largest free-start share [`Stability`] scales a clocked move's to.
+pub const MAX_FREE_START: f64 = 0.9;
+
+/// Iterations shallower than this say nothing of the best move's stability.
+const STABILITY_FROM_DEPTH: u32 = 5;
+/// A score this much below the last iteration's is a drop.
+const STABILITY_DROP: i32 = 30;
+/// A best move kept over this many iterations is stable.
+const STABLE_ITERATIONS: u32 = 3;
+/// The free-start share's scale after an iteration that changed the best move or dropped the
+/// score, and after a stable best move.
+const UNSTABLE_SCALE: f64 = 1.75;
+const STABLE_SCALE: f64 = 0.5;
+
+/// The best move's history over one search's iterations, which scales the share of a clocked
+/// move's time before which a new iteration always starts: a best move that just changed, or
+/// a score that dropped, gets more time; one kept over [`STABLE_ITERATIONS`] iterations
+/// gets less, and the time it saves goes to the later moves. (SPRT on a 10 s game clock: see
+/// docs/BENCHMARKS.md.)
+#[derive(Clone, Debug, Default)]
+pub struct Stability {
+    best: Option<usize>,
+    kept: u32,
+    score: Option<i32>,
+}
+
+impl Stability {
+    /// Notes a completed iteration of `depth` plies, its best move `best` (any id of it) and
+    /// its `score`, and returns the scale of the free-start share for starting the next
+    /// (see [`Clock::can_start_iteration_scaled`]).
+    pub fn update(&mut self, depth: u32, best: usize, score: i32) -> f64 {
+        let changed = self.best != Some(best);
+        let dropped = self.score.is_some_and(|last| last - score > STABILITY_DROP);
+        self.kept = if changed { 0 } else { self.kept + 1 };
+        self.best = Some(best);
+        self.score = Some(score);
+        if depth < STABILITY_FROM_DEPTH {
+            1.0
+        } else if changed || dropped {
+            UNSTABLE_SCALE
+        } else if self.kept >= STABLE_ITERATIONS {
+            STABLE_SCALE
+        } else {
+            1.0
+        }
+    }
+}
+
 /// Nodes between two looks at the clock and the cancel flag, unless the engine sets its own.
 pub const CHECK_EVERY: u64 = 1024;
 
@@ -151,10 +199,20 @@ impl Clock {
     /// [`FREE_START`]) of the time is gone (even a part of an iteration can find a better
     /// move), later only when it is predicted to finish in time.
     pub fn can_start_iteration(&self, predicted: Option<Duration>) -> bool {
+        self.can_start_iteration_scaled(predicted, 1.0)
+    }
+
+    /// [`Clock::can_start_iteration`] with the free-start share times `scale` (from
+    /// [`Stability::update`]), at most [`MAX_FREE_START`]. The scale applies only when the
+    /// move's time is not its own: a move that owns its time uses all of it anyway.
+    pub fn can_start_iteration_scaled(&self, predicted: Option<Duration>, scale: f64) -> bool {
+        let free = match self.free_start < FREE_START_OWN_TIME {
+            true => (self.free_start * scale).min(MAX_FREE_START),
+            false => self.free_start,
+        };
         self.hard.is_none_or(|h| {
             let elapsed = self.start.elapsed();
-            elapsed < h.mul_f64(self.free_start)
-                || predicted.is_some_and(|p| elapsed.saturating_add(p) < h)
+            elapsed < h.mul_f64(free) || predicted.is_some_and(|p| elapsed.saturating_add(p) < h)
         })
     }
 
@@ -508,6 +566,32 @@ mod tests {
         let timed = Control::new(&Limits::time(300), &cancel, &mut a).budget();
         assert_eq!(timed, Some(ms(285)));
         assert_eq!(Control::fixed(&Limits::time(300), &cancel, &mut b).budget(), timed);
+    }
+
+    #[test]
+    fn a_changed_or_dropping_best_move_gets_more_time_and_a_kept_one_less() {
+        let mut s = Stability::default();
+        // Shallow iterations say nothing; then a move kept over three iterations is stable,
+        // and a score that drops by more than 30, or a new best move, is not.
+        assert_eq!(s.update(3, 7, 100), 1.0);
+        assert_eq!(s.update(4, 7, 100), 1.0);
+        assert_eq!(s.update(5, 7, 100), 1.0);
+        assert_eq!(s.update(6, 7, 70), STABLE_SCALE);
+        assert_eq!(s.update(7, 7, 39), UNSTABLE_SCALE);
+        assert_eq!(s.update(8, 9, 39), UNSTABLE_SCALE);
+        assert_eq!(s.update(9, 9, 60), 1.0);
+        // Half of a clocked move's time gone: the usual 40% forbids a new iteration, 70%
+        // allows it, 20% forbids it again; the share is never above 90%.
+        let c = Clock::new(Instant::now() - ms(500), Some(ms(1000)));
+        assert!(!c.can_start_iteration(None));
+        assert!(c.can_start_iteration_scaled(None, UNSTABLE_SCALE));
+        assert!(!c.can_start_iteration_scaled(None, STABLE_SCALE));
+        let late = Clock::new(Instant::now() - ms(920), Some(ms(1000)));
+        assert!(!late.can_start_iteration_scaled(None, 10.0));
+        // A stable move saves time only where the time saved is kept for later moves.
+        let mut own = Clock::new(Instant::now() - ms(500), Some(ms(1000)));
+        own.set_free_start(FREE_START_OWN_TIME);
+        assert!(own.can_start_iteration_scaled(None, STABLE_SCALE));
     }
 
     #[test]

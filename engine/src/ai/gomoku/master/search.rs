@@ -326,6 +326,7 @@ impl<'a> Searcher<'a> {
         let mut prev: i32 = 0;
         // Times of the last two completed iterations, newest first.
         let mut took = [Duration::ZERO; 2];
+        let mut stability = control::Stability::default();
         let mut depth = first;
         loop {
             match &self.pace {
@@ -376,7 +377,9 @@ impl<'a> Searcher<'a> {
                 break;
             }
             took = [self.ctrl.elapsed().saturating_sub(started), took[0]];
-            if !self.ctrl.can_start_iteration(Some(control::predict_next(took[0], took[1]))) {
+            let scale = self.best.as_ref().map_or(1.0, |b| stability.update(depth, b.0, score));
+            let predicted = Some(control::predict_next(took[0], took[1]));
+            if !self.ctrl.clock().can_start_iteration_scaled(predicted, scale) {
                 break;
             }
             depth += 1;
