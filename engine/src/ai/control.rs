@@ -18,10 +18,11 @@ pub const DEFAULT_TIME: Duration = Duration::from_millis(1000);
 /// The share of the time before which a new iteration always starts.
 pub const FREE_START: f64 = 0.4;
 
-/// The free-start share of a search whose time is its own ([`own_time`]): all of it. Time the
-/// move saves is lost, so a new iteration always starts; one that does not finish still
-/// searches the best move first and replaces it only by a move proven better.
-pub const FREE_START_OWN_TIME: f64 = 1.0;
+/// The free-start share of a search whose time is its own ([`own_time`]): all of it, whatever
+/// share the engine sets. Time the move saves is lost, so a new iteration always starts; one
+/// that does not finish still searches the best move first and replaces it only by a move
+/// proven better.
+const FREE_START_OWN_TIME: f64 = 1.0;
 
 /// The largest free-start share [`Stability`] scales a clocked move's to.
 pub const MAX_FREE_START: f64 = 0.9;
@@ -170,13 +171,21 @@ pub struct Clock {
     hard: Option<Duration>,
     /// A new iteration always starts while less than this share of the time is gone.
     free_start: f64,
+    /// The move's time is its own ([`own_time`]): iterations start until it is gone.
+    own: bool,
 }
 
 impl Clock {
     /// The clock of a move that began at `start` with the time budget `hard` (see
-    /// [`time_budget`]).
+    /// [`time_budget`]), a budget that later moves share.
     pub fn new(start: Instant, hard: Option<Duration>) -> Clock {
-        Clock { start, hard, free_start: FREE_START }
+        Clock { start, hard, free_start: FREE_START, own: false }
+    }
+
+    /// The clock of a move that began at `start` with `limits`: its budget, and whether the
+    /// time is the move's own.
+    pub fn for_limits(start: Instant, limits: &Limits, default: Option<Duration>) -> Clock {
+        Clock { own: own_time(limits), ..Clock::new(start, time_budget(limits, default)) }
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -189,7 +198,8 @@ impl Clock {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
-    /// Sets the share of the time before which a new iteration always starts.
+    /// Sets the share of a shared budget before which a new iteration always starts (a move
+    /// whose time is its own starts them until the time is gone).
     pub fn set_free_start(&mut self, share: f64) {
         self.free_start = share.clamp(0.0, 1.0);
     }
@@ -206,9 +216,9 @@ impl Clock {
     /// [`Stability::update`]), at most [`MAX_FREE_START`]. The scale applies only when the
     /// move's time is not its own: a move that owns its time uses all of it anyway.
     pub fn can_start_iteration_scaled(&self, predicted: Option<Duration>, scale: f64) -> bool {
-        let free = match self.free_start < FREE_START_OWN_TIME {
-            true => (self.free_start * scale).min(MAX_FREE_START),
-            false => self.free_start,
+        let free = match self.own {
+            false => (self.free_start * scale).min(MAX_FREE_START),
+            true => FREE_START_OWN_TIME,
         };
         self.hard.is_none_or(|h| {
             let elapsed = self.start.elapsed();
@@ -294,7 +304,7 @@ impl<'a> Control<'a> {
         let now = Instant::now();
         let max_nodes = limits.nodes.unwrap_or(u64::MAX);
         Control {
-            clock: Clock::new(now, time_budget(limits, default)),
+            clock: Clock::for_limits(now, limits, default),
             max_nodes,
             cancel,
             progress,
@@ -589,9 +599,14 @@ mod tests {
         let late = Clock::new(Instant::now() - ms(920), Some(ms(1000)));
         assert!(!late.can_start_iteration_scaled(None, 10.0));
         // A stable move saves time only where the time saved is kept for later moves.
-        let mut own = Clock::new(Instant::now() - ms(500), Some(ms(1000)));
-        own.set_free_start(FREE_START_OWN_TIME);
+        let mut own = own_clock(Instant::now() - ms(500), ms(1000));
+        own.set_free_start(FREE_START);
         assert!(own.can_start_iteration_scaled(None, STABLE_SCALE));
+    }
+
+    /// The clock of a move whose time `hard` is its own.
+    fn own_clock(start: Instant, hard: Duration) -> Clock {
+        Clock { own: true, ..Clock::new(start, Some(hard)) }
     }
 
     #[test]
@@ -608,14 +623,21 @@ mod tests {
         assert!(!own_time(&Limits::default()));
         assert!(!own_time(&Limits::depth(8)));
         assert!(!own_time(&Limits::nodes(1000)));
-        // Its clock then starts iterations until the time is gone.
-        let mut c = Clock::new(Instant::now() - ms(900), Some(ms(1000)));
+        // Its clock then starts iterations until the time is gone, whatever share the
+        // engine sets for a shared budget.
+        let start = Instant::now() - ms(900);
+        let c = Clock::new(start, Some(ms(1000)));
         assert!(!c.can_start_iteration(Some(ms(400))));
-        c.set_free_start(FREE_START_OWN_TIME);
-        assert!(c.can_start_iteration(Some(ms(400))));
-        let mut out = Clock::new(Instant::now() - ms(1000), Some(ms(1000)));
-        out.set_free_start(FREE_START_OWN_TIME);
-        assert!(!out.can_start_iteration(None));
+        let mut own = own_clock(start, ms(1000));
+        own.set_free_start(0.45);
+        assert!(own.can_start_iteration(Some(ms(400))));
+        assert!(!own_clock(Instant::now() - ms(1000), ms(1000)).can_start_iteration(None));
+        // A control learns it from its limits.
+        let cancel = CancelFlag::new();
+        let (mut a, mut b) = (quiet(), quiet());
+        assert!(Control::new(&Limits::time(300), &cancel, &mut a).clock().own);
+        let clocked = clocked(10_000);
+        assert!(!Control::new(&clocked, &cancel, &mut b).clock().own);
     }
 
     #[test]

@@ -31,7 +31,6 @@ use tt::Tt;
 use vcf::{Budget, Vcf};
 use vct::Vct;
 
-use crate::ai::control;
 use crate::ai::{CancelFlag, Limits, Score, SearchInfo, SearchResult};
 use crate::rng::Rng;
 use crate::{Move, Point};
@@ -69,10 +68,10 @@ const DEFENCE_TIME: f64 = 0.45;
 
 /// With a game clock, white's opening moves (up to this many stones on the board) may start
 /// a new iteration while less than [`OPENING_FREE_START`] of the move's time is gone, instead
-/// of the usual [`control::FREE_START`]: the defender's first moves decide most of Master's
-/// lost games, and an iteration that does not finish still searches the best move first and
-/// can replace it. (Without a game clock every move starts iterations until its time is
-/// gone, [`control::FREE_START_OWN_TIME`].)
+/// of the usual [`crate::ai::control::FREE_START`]: the defender's first moves decide most
+/// of Master's lost games, and an iteration that does not finish still searches the best
+/// move first and can replace it. (A move whose time is its own starts iterations until it
+/// is gone: [`crate::ai::control::own_time`].)
 /// Measured against the lookahead level (branch `master5` in
 /// `git show 5aeae9f:docs/BENCHMARKS.md`).
 const OPENING_PLIES: usize = 20;
@@ -296,9 +295,7 @@ impl Master {
             let share = limits.nodes.map_or(u64::MAX, |n| n / 4);
             defend_root(&mut self.vct, &mut searcher, &mut moves, has_limit, share, cancel);
         }
-        if control::own_time(limits) {
-            searcher.clock_mut().set_free_start(control::FREE_START_OWN_TIME);
-        } else if me == WHITE_INDEX && searcher.board.ply() <= OPENING_PLIES {
+        if me == WHITE_INDEX && searcher.board.ply() <= OPENING_PLIES {
             searcher.clock_mut().set_free_start(OPENING_FREE_START);
         }
         searcher.set_root(&moves, &mut self.rng);

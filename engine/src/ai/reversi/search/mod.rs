@@ -21,8 +21,9 @@ use crate::reversi::Position;
 use crate::rng::Rng;
 use crate::Move;
 
-/// A new iteration starts only while less than this share of the move's time is gone (the
-/// search makes no prediction of the next iteration's time).
+/// Under a game clock, a new iteration starts only while less than this share of the move's
+/// time is gone (the search makes no prediction of the next iteration's time). A move whose
+/// time is its own starts them until it is gone ([`crate::ai::control::own_time`]).
 pub const FREE_START: f64 = 0.45;
 /// Transposition table size (2^20 entries of 32 bytes).
 pub const TT_BITS: u32 = 20;
