@@ -25,7 +25,7 @@ pub const FREE_START: f64 = 0.4;
 const FREE_START_OWN_TIME: f64 = 1.0;
 
 /// The largest free-start share [`Stability`] scales a clocked move's to.
-pub const MAX_FREE_START: f64 = 0.9;
+const MAX_FREE_START: f64 = 0.9;
 
 /// Iterations shallower than this say nothing of the best move's stability.
 const STABILITY_FROM_DEPTH: u32 = 5;
