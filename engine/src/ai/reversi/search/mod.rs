@@ -112,7 +112,8 @@ pub struct Found {
     pub best: u8,
     /// Its value (hundredths of a disc for the pattern evaluation).
     pub value: i32,
-    /// Depth of the last completed iteration (0 if none).
+    /// Depth of the iteration it comes from (0 if none): the last completed one, or an
+    /// interrupted deeper one that found a better value.
     pub depth: u32,
     /// True when the value is the exact final margin (the search reached the end).
     pub exact: bool,
@@ -188,7 +189,7 @@ impl<E: Evaluator> PvsEngine<E> {
                 // Interrupted without finding anything better than the last iteration.
                 break;
             }
-            found = Found { best, value, depth, exact: depth >= empties };
+            found = Found { best, value, depth, exact: complete && depth >= empties };
             self.publish(board, &found, &scores, ctrl);
             if !complete {
                 break;
@@ -377,5 +378,106 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
 
     fn table_bytes(&self) -> usize {
         self.searcher.table_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board after `plies` moves picked by `rng` (passes where there is no move).
+    fn after_random_moves(rng: &mut Rng, plies: usize) -> Board {
+        let mut b = Board::initial();
+        for _ in 0..plies {
+            let list: Vec<u8> = squares(b.moves()).collect();
+            if list.is_empty() {
+                b = b.pass();
+                continue;
+            }
+            b = b.play(list[rng.below(list.len() as u64) as usize]);
+        }
+        b
+    }
+
+    /// `board` searched with `limits` by a fresh engine (the same seed and table size each
+    /// time, one thread, no clock, so the same iterations every time up to the limit): what
+    /// it found and the nodes it took.
+    fn run(board: &Board, limits: &Limits, max_depth: u32) -> (Found, u64) {
+        let mut e = Strong::new(PatternEval::new(), 11);
+        e.set_table_bits(MIN_TT_BITS + 6);
+        let cancel = CancelFlag::new();
+        let mut sink = |_: &SearchInfo| {};
+        let mut ctrl = Control::fixed(limits, &cancel, &mut sink);
+        let found = e.iterate(board, max_depth, &mut ctrl);
+        (found, ctrl.nodes())
+    }
+
+    /// Stops the search of `board` to `depth` after ever more nodes and checks what it
+    /// found against each iteration's result when it completes; returns how many stops kept
+    /// the last completed iteration and how many took an interrupted one.
+    fn sweep_stops(board: &Board, depth: u32) -> (usize, usize) {
+        let (mut kept, mut adopted) = (0, 0);
+        // Each iteration when it completes: its move, its value and the nodes of the search
+        // up to its end.
+        let complete: Vec<(u8, i32, u64)> = (1..=depth)
+            .map(|d| {
+                let (f, nodes) = run(board, &Limits::depth(d), d);
+                assert_eq!(f.depth, d);
+                (f.best, f.value, nodes)
+            })
+            .collect();
+        let mut check = |nodes: u64| {
+            let (f, _) = run(board, &Limits::nodes(nodes), depth);
+            let done = complete.iter().take_while(|c| c.2 < nodes).count();
+            let d = f.depth as usize;
+            assert!(d >= 1, "{nodes} nodes: no iteration");
+            if d == done {
+                assert_eq!((f.best, f.value), (complete[d - 1].0, complete[d - 1].1));
+                kept += 1;
+            } else if complete[d - 1].2 != nodes {
+                // (At exactly an iteration's last node it may count as done or not.) An
+                // interrupted iteration counts when it found a better value, and its value
+                // is then a bound, not an exact result.
+                assert_eq!(d, done + 1, "{nodes} nodes: {done} iterations done");
+                assert!(!f.exact, "{nodes} nodes: depth {d} interrupted, called exact");
+                if done > 0 {
+                    assert!(f.value > complete[done - 1].1, "{nodes} nodes: depth {d} no better");
+                    adopted += 1;
+                }
+            }
+            done
+        };
+        // A coarse sweep, then a fine one of each node range in which iterations completed.
+        let (mut nodes, mut last) = (50u64, (50u64, 0usize));
+        let mut ranges = Vec::new();
+        while last.1 < depth as usize {
+            let done = check(nodes);
+            if done > last.1 {
+                ranges.push((last.0, nodes));
+            }
+            last = (nodes, done);
+            nodes = nodes * 6 / 5;
+        }
+        for (lo, hi) in ranges {
+            for k in 1..20 {
+                check(lo + (hi - lo) * k / 20);
+            }
+        }
+        (kept, adopted)
+    }
+
+    #[test]
+    fn an_interrupted_iteration_counts_only_when_it_found_a_better_value() {
+        let mut rng = Rng::new(5);
+        let (mut kept, mut adopted) = (0, 0);
+        // Midgame positions, and endgame ones whose last iterations reach the end.
+        for plies in [16, 16, 48] {
+            let board = after_random_moves(&mut rng, plies);
+            assert!(board.moves() != 0);
+            let (k, a) = sweep_stops(&board, board.empties().min(7 + plies as u32 / 8));
+            kept += k;
+            adopted += a;
+        }
+        assert!(kept > 0 && adopted > 0, "kept {kept}, adopted {adopted}");
     }
 }
