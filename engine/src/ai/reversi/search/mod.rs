@@ -383,21 +383,8 @@ impl<E: Evaluator> Engine<Position> for PvsEngine<E> {
 
 #[cfg(test)]
 mod tests {
+    use super::pvs::tests::random_board;
     use super::*;
-
-    /// The board after `plies` moves picked by `rng` (passes where there is no move).
-    fn after_random_moves(rng: &mut Rng, plies: usize) -> Board {
-        let mut b = Board::initial();
-        for _ in 0..plies {
-            let list: Vec<u8> = squares(b.moves()).collect();
-            if list.is_empty() {
-                b = b.pass();
-                continue;
-            }
-            b = b.play(list[rng.below(list.len() as u64) as usize]);
-        }
-        b
-    }
 
     /// `board` searched with `limits` by a fresh engine (the same seed and table size each
     /// time, one thread, no clock, so the same iterations every time up to the limit): what
@@ -472,7 +459,7 @@ mod tests {
         let (mut kept, mut adopted) = (0, 0);
         // Midgame positions, and endgame ones whose last iterations reach the end.
         for plies in [16, 16, 48] {
-            let board = after_random_moves(&mut rng, plies);
+            let board = random_board(&mut rng, plies);
             assert!(board.moves() != 0);
             let (k, a) = sweep_stops(&board, board.empties().min(7 + plies as u32 / 8));
             kept += k;

@@ -323,14 +323,14 @@ pub fn plain_alphabeta<E: Evaluator>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::ai::reversi::eval::{PatternEval, SeedEval};
     use crate::ai::{CancelFlag, Limits, SearchInfo};
     use crate::rng::Rng;
 
     /// A position after `plies` random moves from the start (stops early at the end).
-    fn random_board(rng: &mut Rng, plies: usize) -> Board {
+    pub(crate) fn random_board(rng: &mut Rng, plies: usize) -> Board {
         let mut b = Board::initial();
         for _ in 0..plies {
             let m = b.moves();
