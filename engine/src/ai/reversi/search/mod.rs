@@ -457,8 +457,10 @@ mod tests {
     fn an_interrupted_iteration_counts_only_when_it_found_a_better_value() {
         let mut rng = Rng::new(5);
         let (mut kept, mut adopted) = (0, 0);
-        // Midgame positions, and endgame ones whose last iterations reach the end.
-        for plies in [16, 16, 48] {
+        // Midgame positions, and endgame ones whose last iterations reach the end; in one of
+        // them an iteration to the end is interrupted after a better value (the stops find it
+        // if `exact` ignores `complete`).
+        for plies in [16, 16, 48, 50, 50] {
             let board = random_board(&mut rng, plies);
             assert!(board.moves() != 0);
             let (k, a) = sweep_stops(&board, board.empties().min(7 + plies as u32 / 8));
