@@ -1,4 +1,5 @@
-//! Level 4, "master": the strong level's midgame search without its depth cap, plus the exact endgame solver
+//! Level 4, "master": the strong level's midgame search without its depth cap and with
+//! ProbCut, plus the exact endgame solver
 //! ([`super::endgame`]) from [`SOLVE_FROM`] empties (fewer with less time, see
 //! [`solve_from`]): first a win/loss/draw solve, then,
 //! with time left, the exact margin. The solver runs on a helper thread while this thread
@@ -45,19 +46,24 @@ pub struct Master {
 impl Master {
     /// A master player; `seed` varies the choice among equally good midgame moves.
     pub fn new(seed: u64) -> Master {
-        Master {
-            strong: PvsEngine::new(PatternEval::new(), seed),
-            solver: Solver::with_tt_bits(20),
-        }
+        Master { strong: midgame(seed), solver: Solver::with_tt_bits(20) }
     }
 
     /// A master player whose midgame table and endgame table have `2^bits` entries each
     /// (32 bytes an entry; [`Master::new`]: 20, 32 MiB each).
     pub fn with_table_bits(seed: u64, bits: u32) -> Master {
-        let mut strong = PvsEngine::new(PatternEval::new(), seed);
+        let mut strong = midgame(seed);
         strong.set_table_bits(bits);
         Master { strong, solver: Solver::with_tt_bits(bits) }
     }
+}
+
+/// The midgame search: the strong level's, with ProbCut ([`super::search::probcut`]; SPRT
+/// in docs/BENCHMARKS.md, "Reversi move times").
+fn midgame(seed: u64) -> PvsEngine<PatternEval> {
+    let mut e = PvsEngine::new(PatternEval::new(), seed);
+    e.searcher.probcut = true;
+    e
 }
 
 /// How a solve ended.

@@ -6,6 +6,7 @@
 //! evaluation is measured against (see `docs/BENCHMARKS.md`).
 
 pub mod ordering;
+pub mod probcut;
 pub mod pvs;
 pub mod smp;
 pub mod tt;

@@ -7,6 +7,7 @@
 //! its values are exact (`final_diff`, as the evaluator's `terminal`).
 
 use super::ordering::{cheap_key, MoveList};
+use super::probcut;
 use super::smp::Spread;
 use std::sync::Arc;
 
@@ -32,6 +33,9 @@ pub struct Searcher<E: Evaluator> {
     pub seldepth: u32,
     /// A helper thread's own order near the root (the main thread's: none).
     pub spread: Spread,
+    /// Whether null-window nodes try a [`probcut`] (the master level's search; off by
+    /// default, so that a search is a plain alpha-beta search).
+    pub probcut: bool,
 }
 
 /// Result of one root iteration.
@@ -50,7 +54,13 @@ pub struct RootResult {
 impl<E: Evaluator> Searcher<E> {
     /// A searcher with a table of `2^tt_bits` entries.
     pub fn new(eval: E, tt_bits: u32) -> Searcher<E> {
-        Searcher { eval, tt: Arc::new(Table::new(tt_bits)), seldepth: 0, spread: Spread::NONE }
+        Searcher {
+            eval,
+            tt: Arc::new(Table::new(tt_bits)),
+            seldepth: 0,
+            spread: Spread::NONE,
+            probcut: false,
+        }
     }
 
     /// The table, to change it (between searches no helper shares it; if one still did, a
@@ -73,7 +83,13 @@ impl<E: Evaluator> Searcher<E> {
     /// A searcher for a helper thread: the same evaluation, the same table, the order
     /// `spread` near the root.
     pub fn helper(&self, spread: Spread) -> Searcher<E> {
-        Searcher { eval: self.eval.clone(), tt: Arc::clone(&self.tt), seldepth: 0, spread }
+        Searcher {
+            eval: self.eval.clone(),
+            tt: Arc::clone(&self.tt),
+            seldepth: 0,
+            spread,
+            probcut: self.probcut,
+        }
     }
 
     /// Searches the root moves `order` (best guess first) of `b` to `depth`.
@@ -164,6 +180,11 @@ impl<E: Evaluator> Searcher<E> {
             }
             hash_move = e.best;
         }
+        if self.probcut && beta == alpha + 1 && depth >= probcut::MIN_DEPTH && depth < b.empties() {
+            if let Some(v) = self.probcut(b, depth, alpha, ply, ctrl) {
+                return v;
+            }
+        }
         let mut list = MoveList::new(moves);
         self.order(b, &mut list, depth, hash_move, ply, ctrl);
         let alpha0 = alpha;
@@ -196,6 +217,27 @@ impl<E: Evaluator> Searcher<E> {
         }
         self.tt.store(b, depth, alpha0, beta, best, best_sq);
         best
+    }
+
+    /// The [`probcut`] of `b` searched `depth` plies deep with the window (`alpha`,
+    /// `alpha + 1`): `alpha + 1` when a shallow search predicts the node above the window,
+    /// `alpha` when below it, `None` when it predicts nothing for sure (or was stopped).
+    fn probcut(
+        &mut self,
+        b: &Board,
+        depth: u32,
+        alpha: i32,
+        ply: u32,
+        ctrl: &mut Control,
+    ) -> Option<i32> {
+        let (shallow, high, low) = probcut::bounds(alpha, depth);
+        if high <= probcut::MOST && self.pvs(b, shallow, high - 1, high, ply, ctrl) >= high {
+            return (!ctrl.stopped()).then_some(alpha + 1);
+        }
+        if low >= -probcut::MOST && self.pvs(b, shallow, low, low + 1, ply, ctrl) <= low {
+            return (!ctrl.stopped()).then_some(alpha);
+        }
+        None
     }
 
     /// Orders `list`: hash move first, then by shallow search or by cheap features (a
