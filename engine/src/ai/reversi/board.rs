@@ -39,6 +39,18 @@ impl Board {
         moves(self.o, self.p)
     }
 
+    /// The board with a side that can move: this one, or the one after a forced pass;
+    /// `None` when the game is over.
+    pub fn to_mover(&self) -> Option<Board> {
+        if self.moves() != 0 {
+            Some(*self)
+        } else if self.opponent_moves() != 0 {
+            Some(self.pass())
+        } else {
+            None
+        }
+    }
+
     /// Empty squares.
     #[inline]
     pub const fn empty(&self) -> u64 {
@@ -128,6 +140,16 @@ mod tests {
     fn initial_matches_the_rules() {
         assert_eq!(Board::initial(), Board::from_position(&Position::initial()));
         assert_eq!(Board::initial().moves().count_ones(), 4);
+    }
+
+    #[test]
+    fn to_mover_passes_only_when_forced() {
+        assert_eq!(Board::initial().to_mover(), Some(Board::initial()));
+        // The side to move (b1) cannot flank a1 in the corner; a1 can play c1.
+        let stuck = Board { p: 0b10, o: 0b1 };
+        assert_eq!(stuck.moves(), 0);
+        assert_eq!(stuck.to_mover(), Some(Board { p: 0b1, o: 0b10 }));
+        assert_eq!(Board { p: 0b1, o: 0 }.to_mover(), None);
     }
 
     #[test]

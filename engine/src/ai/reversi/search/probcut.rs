@@ -87,15 +87,9 @@ mod tests {
             let mut b = Board::initial();
             let mut s = searcher(false, 16);
             let mut ply = 0;
-            loop {
+            while let Some(to_move) = b.to_mover() {
+                b = to_move;
                 let m = b.moves();
-                if m == 0 {
-                    if b.opponent_moves() == 0 {
-                        break;
-                    }
-                    b = b.pass();
-                    continue;
-                }
                 if (12..=46).contains(&ply) && ply % 3 == 0 && out.len() < n {
                     out.push(b);
                 }
