@@ -229,7 +229,25 @@ impl<E: Evaluator> PvsEngine<E> {
     /// the lines are sorted by their values. When a limit stops an iteration, the lines of
     /// the last complete one are returned (or the lines the first iteration finished).
     /// Line 1 goes to `ctrl.info` and the progress reports.
+    ///
+    /// The search is the plain one, without ProbCut even for the master level: the lines
+    /// come from separate root searches, and selective searches of the same position under
+    /// different windows can disagree, which could put line 2 above line 1.
     pub fn iterate_multi(
+        &mut self,
+        board: &Board,
+        max_depth: u32,
+        n: usize,
+        ctrl: &mut Control,
+    ) -> Vec<PvLine> {
+        let probcut = std::mem::replace(&mut self.searcher.probcut, false);
+        let lines = self.multi_lines(board, max_depth, n, ctrl);
+        self.searcher.probcut = probcut;
+        lines
+    }
+
+    /// [`PvsEngine::iterate_multi`]'s search.
+    fn multi_lines(
         &mut self,
         board: &Board,
         max_depth: u32,
