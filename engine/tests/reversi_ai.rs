@@ -424,6 +424,22 @@ fn multi_pv_endgame_gives_the_exact_margins_of_the_n_best_moves() {
     assert!(tested >= 10, "only {tested} positions tested");
 }
 
+/// Master's lines at every depth are in order (its play uses ProbCut, its multi-PV must
+/// not: separate selective root searches can rank line 2 above line 1).
+#[test]
+fn master_multi_pv_lines_are_in_order_at_every_depth() {
+    for plies in [20, 30] {
+        let pos = random_position(11, plies);
+        let mut e = new_engine(ReversiLevel::Master, 1);
+        for depth in 1..=8 {
+            let cancel = CancelFlag::new();
+            let lines =
+                e.search_multi(&pos, &Limits::depth(depth), 5, &cancel, &mut |_: &SearchInfo| {});
+            check_lines(&pos, &lines);
+        }
+    }
+}
+
 #[test]
 fn multi_pv_stops_when_cancelled() {
     // A midgame position, and one the exact solver takes on.
