@@ -293,13 +293,8 @@ impl<E: Evaluator> Searcher<E> {
         let mut pv = Vec::new();
         let mut cur = *b;
         while pv.len() < max {
-            if cur.moves() == 0 {
-                if cur.opponent_moves() == 0 {
-                    break;
-                }
-                cur = cur.pass();
-                continue;
-            }
+            let Some(mover) = cur.to_mover() else { break };
+            cur = mover;
             match self.tt.probe(&cur) {
                 Some(e) if e.best != NO_MOVE && cur.moves() & (1u64 << e.best) != 0 => {
                     pv.push(e.best);
