@@ -86,15 +86,17 @@ const POLL_INTERVAL: u64 = 256;
 pub const MAX_CANDIDATES: usize = 12;
 
 /// How many quiet moves a node with `depth` plies left searches (threats come on top). At
-/// non-PV nodes a move more than before (4 to 9 against 3 to 8): SPRT (0, 10) at 100 ms a move,
-/// +15 ± 10 Elo over 3,550 games, three runs pooled (LLR 3.93; docs/BENCHMARKS.md); a move
-/// fewer had been −17 ± 17, H0.
+/// non-PV nodes 4 to 9 (`wide`) or 3 to 8. The wider cap under freestyle: SPRT (0, 10) at
+/// 100 ms a move, +15 ± 10 Elo over 3,550 games, three runs pooled (LLR 3.93); under Renju it
+/// was −11 ± 14, H0 (1,356 games), so Renju keeps the narrower one (docs/BENCHMARKS.md). A
+/// cap a move narrower still had been −17 ± 17, H0.
 #[inline]
-fn move_cap(depth: i32, is_pv: bool) -> usize {
+fn move_cap(depth: i32, is_pv: bool, wide: bool) -> usize {
     if is_pv {
         (6 + depth as usize * 2).clamp(8, 20)
     } else {
-        (4 + depth as usize / 2).clamp(4, 9)
+        let w = usize::from(wide);
+        (3 + w + depth as usize / 2).clamp(3 + w, 8 + w)
     }
 }
 
@@ -649,7 +651,8 @@ impl<'a> Searcher<'a> {
         movegen::sort(&mut moves);
         // Only the best few quiet moves by pattern value; threats are always searched, and so
         // is everything when all the moves tried so far lose.
-        let cap = if threatened { usize::MAX } else { move_cap(depth, is_pv) };
+        let wide = self.board.rule() != Rule::Renju;
+        let cap = if threatened { usize::MAX } else { move_cap(depth, is_pv, wide) };
         let futile = !is_pv
             && !threatened
             && depth <= FUTILITY_DEPTH
