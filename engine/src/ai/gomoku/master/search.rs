@@ -558,8 +558,9 @@ impl<'a> Searcher<'a> {
         // The static evaluation, computed at most once here (the network makes it dear).
         let mut static_eval = None;
         let mut fail_high = false;
+        let rule = self.board.rule();
         // The fail-high and distraction reductions (not under Renju: see `FAIL_HIGH_MARGIN`).
-        let reduce_more = self.board.rule() != Rule::Renju;
+        let reduce_more = rule != Rule::Renju;
         if !is_pv && !threatened && !singular_search && beta.abs() < WIN_BOUND {
             let raw = *static_eval.insert(evaluate(&self.board));
             let stand = refine_eval(raw, tt_score);
@@ -599,7 +600,7 @@ impl<'a> Searcher<'a> {
 
         let mut extend_tt = false;
         if let (Some(h), Some(tm), Some((tt_value, bound))) = (hit, tt_move, tt_score) {
-            if self.board.rule() != Rule::Standard
+            if rule != Rule::Standard
                 && !singular_search
                 && depth >= SINGULAR_FROM
                 && ply < 2 * self.depth as usize
@@ -651,7 +652,7 @@ impl<'a> Searcher<'a> {
         movegen::sort(&mut moves);
         // Only the best few quiet moves by pattern value; threats are always searched, and so
         // is everything when all the moves tried so far lose.
-        let wide = self.board.rule() != Rule::Renju;
+        let wide = rule != Rule::Renju;
         let cap = if threatened { usize::MAX } else { move_cap(depth, is_pv, wide) };
         let futile = !is_pv
             && !threatened
