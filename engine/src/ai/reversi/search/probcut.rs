@@ -27,7 +27,8 @@ pub const MIN_DEPTH: u32 = 3;
 
 /// The cut's confidence, in hundredths of a standard deviation of the prediction's error.
 /// 0.8 against 1.2: SPRT (0, 10) at 100 ms a move in self-play, +24 ± 13 Elo over 2,020
-/// games (three runs pooled, LLR 3.98; docs/BENCHMARKS.md, "Reversi move times").
+/// games (three runs pooled, LLR 3.98; docs/BENCHMARKS.md, "Reversi move times"). 0.6
+/// against 0.8 leaned the other way: −18 ± 20 over 920 games, stopped at LLR −2.23.
 pub const CONFIDENCE: i32 = 80;
 
 /// The predicting search's depth for a node `depth` plies from its horizon: about half of
