@@ -90,7 +90,8 @@ pub const MAX_CANDIDATES: usize = 12;
 /// freestyle +15 ± 10 Elo over 3,550 games, three runs pooled (LLR 3.93); Standard +20 ± 14
 /// over 1,818 games; under Renju it was −11 ± 14, H0 (1,356 games), so Renju keeps the
 /// narrower one (docs/BENCHMARKS.md). A cap a move narrower still had been −17 ± 17, H0;
-/// one a move wider again (5 to 10, freestyle) stopped undecided at +8 ± 9 over 3,978 games.
+/// one a move wider again (5 to 10, freestyle) stopped undecided at +8 ± 9 over 3,978 games,
+/// and under Renju one a move narrower (2 to 7) was −24 ± 19, H0.
 #[inline]
 fn move_cap(depth: i32, is_pv: bool, wide: bool) -> usize {
     if is_pv {
