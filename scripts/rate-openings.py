@@ -7,7 +7,7 @@ Every opening is black at the centre, white at an offset `w` and black at an off
 from black's side, sorted by its size, as `score depth dx,dy dx,dy dx,dy`.
 
     python3 scripts/rate-openings.py [--tengen target/release/tengen] [--ms 2000] [--jobs 2]
-        [--white-within 2] [--black-within 3] [--from FILE]
+        [--white-within 2] [--black-within 3] [--rule freestyle|standard|renju] [--from FILE]
 
 `--from FILE` rates only the openings listed in FILE (this script's own output format, e.g.
 the first lines of an earlier run) instead of every candidate.
@@ -60,7 +60,11 @@ def candidates(white_within, black_within):
 DEBUG = re.compile(r"DEBUG depth (\d+) .*score (\S+)")
 
 
-def rate(tengen, ms, opening, size=15):
+# Gomocup's `INFO rule` values.
+RULES = {"freestyle": 0, "standard": 1, "renju": 4}
+
+
+def rate(tengen, ms, opening, rule="freestyle", size=15):
     (wx, wy), (bx, by) = opening
     c = size // 2
     board = [
@@ -69,7 +73,9 @@ def rate(tengen, ms, opening, size=15):
         f"{c + bx},{c + by},2",
     ]
     script = (
-        f"START {size}\nINFO timeout_turn {ms}\nBOARD\n" + "\n".join(board) + "\nDONE\n"
+        f"START {size}\nINFO rule {RULES[rule]}\nINFO timeout_turn {ms}\nBOARD\n"
+        + "\n".join(board)
+        + "\nDONE\n"
     )
     proc = subprocess.Popen(
         [tengen, "brain"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
@@ -107,6 +113,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--white-within", type=int, default=2)
     ap.add_argument("--black-within", type=int, default=3)
+    ap.add_argument("--rule", choices=sorted(RULES), default="freestyle")
     ap.add_argument("--from", dest="source")
     args = ap.parse_args()
     if args.source:
@@ -120,9 +127,11 @@ def main():
             )
     else:
         openings = candidates(args.white_within, args.black_within)
-    print(f"# {len(openings)} openings, {args.ms} ms each", file=sys.stderr)
+    print(f"# {len(openings)} openings, {args.ms} ms each, {args.rule}", file=sys.stderr)
     with ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(lambda o: rate(args.tengen, args.ms, o), openings))
+        results = list(
+            pool.map(lambda o: rate(args.tengen, args.ms, o, args.rule), openings)
+        )
     rows = []
     for opening, depth, score in results:
         rows.append((black_score(score), depth, opening, score))

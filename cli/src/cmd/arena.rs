@@ -73,7 +73,9 @@ pub struct Args {
     /// NBoard engine gets the smaller of the two as its clock). Default: no game clock.
     #[arg(long)]
     pub match_time: Option<u64>,
-    /// A file of openings, one per line (Gomoku: "h8 h9 j10").
+    /// A file of openings, one per line (Gomoku: "h8 h9 j10"). Default: in Gomoku 24
+    /// built-in three-stone openings balanced for freestyle, under Renju 22 of their own; in
+    /// Reversi every 4-ply opening, shuffled with the seed.
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Directory to write each game into (PSQ files for Gomoku).
@@ -225,7 +227,7 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
             openings::parse_gomoku(&read_user_file(OPENINGS, path)?, args.size, args.rule)?
         }
         (Some(path), true) => openings::parse_reversi(&read_user_file(OPENINGS, path)?)?,
-        (None, false) => openings::builtin_gomoku(args.size),
+        (None, false) => openings::builtin_gomoku(args.size, args.rule),
         (None, true) => {
             // All 4-ply openings, shuffled with the seed so that short matches vary.
             let mut all = openings::reversi_openings(4);

@@ -171,7 +171,7 @@ mod tests {
 
     #[test]
     fn a_gomoku_game_ends_as_the_session_says() {
-        let opening = &super::super::openings::builtin_gomoku(15)[0];
+        let opening = &super::super::openings::builtin_gomoku(15, Rule::Freestyle)[0];
         let (a, b) = (Level::Gomoku(GomokuLevel::Pattern), Level::Gomoku(GomokuLevel::FiveTuple));
         let done = between(gomoku(Rule::Freestyle), opening, a, b);
         let result = done.game.result().unwrap();
