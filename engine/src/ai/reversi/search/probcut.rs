@@ -13,7 +13,10 @@
 //!   3–4.5 discs higher than an even one), so the shallow depth keeps the deep one's parity,
 //!   as Edax's does;
 //! - the standard deviation grows with the gap between the depths: 334–424 at 2 plies,
-//!   435–547 at 4, 521–619 at 6, 697 at 8.
+//!   435–547 at 4, 521–619 at 6, 697 at 8;
+//! - and with the game's phase (the same test over 600 positions, for the depths that
+//!   [`shallow`] pairs): 227–308 at 39 to 48 empties, 284–480 at 27 to 36 and 432–770 at 15
+//!   to 24, about 0.7 and 1.5 times the middle phase's. [`error`] scales it by [`phase`].
 //!
 //! The endgame solver's ProbCut (`endgame::probcut`) predicts exact scores instead, with its
 //! own measured model.
@@ -39,20 +42,31 @@ pub fn shallow(depth: u32) -> u32 {
 }
 
 /// Mean and standard deviation of `deep - shallow` for a search `depth` plies deep predicted
-/// by one `shallow` plies deep, in hundredths of a disc (a fit of the calibration's figures).
+/// by one `shallow` plies deep in a position with `empties` empty squares, in hundredths of
+/// a disc (a fit of the calibration's figures).
 #[inline]
-pub fn error(shallow: u32, depth: u32) -> (i32, i32) {
+pub fn error(shallow: u32, depth: u32, empties: u32) -> (i32, i32) {
     let mean = if depth.is_multiple_of(2) { 90 } else { 30 };
-    (mean, 250 + 55 * depth.saturating_sub(shallow) as i32)
+    let gap = depth.saturating_sub(shallow) as i32;
+    (mean, (280 + 33 * gap) * phase(empties) / 100)
 }
 
-/// The bounds on the shallow search's value that cut a node with the window
-/// (`alpha`, `alpha + 1`) searched `depth` plies deep: above `high` it is cut high, at or
-/// below `low` it is cut low.
+/// The prediction's spread at `empties` empty squares, in percent of its spread at 31 or 32:
+/// about 150 at 19 and 69 at 44, linear between and beyond, from 60 to 170.
 #[inline]
-pub fn bounds(alpha: i32, depth: u32) -> (u32, i32, i32) {
+pub fn phase(empties: u32) -> i32 {
+    let e = empties as i32;
+    let f = if e <= 31 { 100 + (63 - 2 * e) * 41 / 20 } else { 100 - (2 * e - 63) * 13 / 10 };
+    f.clamp(60, 170)
+}
+
+/// The bounds on the shallow search's value that cut a node with `empties` empty squares and
+/// the window (`alpha`, `alpha + 1`) searched `depth` plies deep: above `high` it is cut
+/// high, at or below `low` it is cut low.
+#[inline]
+pub fn bounds(alpha: i32, depth: u32, empties: u32) -> (u32, i32, i32) {
     let d = shallow(depth);
-    let (mean, sigma) = error(d, depth);
+    let (mean, sigma) = error(d, depth, empties);
     let margin = sigma * CONFIDENCE / 100;
     (d, alpha + 1 - mean + margin, alpha - mean - margin)
 }
@@ -149,37 +163,53 @@ mod tests {
         }
         let mean = diff / boards.len() as i32;
         eprintln!("nodes {cut_nodes} of {full_nodes}; mean difference {mean}, worst {worst}");
-        // Measured: 16% of the nodes, a mean difference of 98 (about a disc), the worst 768
-        // (at a confidence of 1.2: 30%, 52 and 768; at 0: a mean difference of 250).
+        // Measured: 14% of the nodes, a mean difference of 85 (under a disc), the worst 768
+        // (with one spread for every phase: 16%, 98 and 768; at a confidence of 1.2: 30%, 52
+        // and 768; at 0: a mean difference of 250).
         assert!(cut_nodes * 2 < full_nodes, "{cut_nodes} nodes of {full_nodes}");
         assert!(mean < 150, "a mean difference of {mean} hundredths of a disc");
     }
 
     #[test]
-    #[ignore = "a measurement (a few minutes), not a check"]
+    #[ignore = "a measurement (several minutes), not a check"]
     fn calibrate() {
         // Run with `cargo test --release -p tengen-engine --lib probcut -- --ignored
         // --nocapture`.
         let mut rng = Rng::new(99);
         let max = 10u32;
-        let values: Vec<(u32, Vec<i32>)> = positions(&mut rng, 400)
+        let values: Vec<(u32, Vec<i32>)> = positions(&mut rng, 600)
             .iter()
             .map(|b| {
                 let mut s = searcher(false, 18);
                 (b.empties(), (0..=max).map(|d| search(&mut s, b, d).0).collect())
             })
             .collect();
-        for depth in 3..=max {
-            for d in 0..=4.min(depth - 1) {
+        // The mean and spread of `deep - shallow` over `values` with `empties` kept.
+        let spread =
+            |values: &[(u32, Vec<i32>)], depth: u32, d: u32, keep: &dyn Fn(u32) -> bool| {
                 let diffs: Vec<f64> = values
                     .iter()
-                    .filter(|(empties, _)| *empties > depth)
+                    .filter(|(empties, _)| *empties > depth && keep(*empties))
                     .map(|(_, v)| f64::from(v[depth as usize] - v[d as usize]))
                     .collect();
                 let n = diffs.len() as f64;
                 let mean = diffs.iter().sum::<f64>() / n;
                 let sd = (diffs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n).sqrt();
-                eprintln!("depth {depth} from {d}: {n} positions, mean {mean:.0}, sd {sd:.0}");
+                format!("{n} positions, mean {mean:.0}, sd {sd:.0}")
+            };
+        // By the gap between the depths: the first 400 positions, every phase.
+        for depth in 3..=max {
+            for d in 0..=4.min(depth - 1) {
+                let s = spread(&values[..400], depth, d, &|_| true);
+                eprintln!("depth {depth} from {d}: {s}");
+            }
+        }
+        // By the phase, for the depths that `shallow` pairs: all 600.
+        for depth in 3..=max {
+            let d = super::shallow(depth);
+            for (lo, hi) in [(14, 25), (26, 37), (38, 50)] {
+                let s = spread(&values, depth, d, &|e| (lo..=hi).contains(&e));
+                eprintln!("depth {depth} from {d}, {lo} to {hi} empties: {s}");
             }
         }
     }

@@ -230,7 +230,7 @@ impl<E: Evaluator> Searcher<E> {
         ply: u32,
         ctrl: &mut Control,
     ) -> Option<i32> {
-        let (shallow, high, low) = probcut::bounds(alpha, depth);
+        let (shallow, high, low) = probcut::bounds(alpha, depth, b.empties());
         if high <= probcut::MOST && self.pvs(b, shallow, high - 1, high, ply, ctrl) >= high {
             return (!ctrl.stopped()).then_some(alpha + 1);
         }
