@@ -83,8 +83,9 @@ pub const REPORT_EVERY: Duration = Duration::from_millis(90);
 /// (5% of the time between these bounds).
 const MARGIN: (Duration, Duration) = (Duration::from_millis(2), Duration::from_millis(50));
 
-/// A search spends at most this share of the game's time left on one move.
-const TIME_LEFT_SHARE: u32 = 12;
+/// A search spends at most this share of the game's time left on one move, unless the
+/// limits say how many moves the clock must still pay for (`Limits::moves_to_go`).
+pub const TIME_LEFT_SHARE: u32 = 12;
 
 /// How often [`Control::watch`] looks at a helper thread.
 const WATCH_EVERY: Duration = Duration::from_millis(2);
@@ -136,7 +137,7 @@ fn unlimited(limits: &Limits) -> bool {
 pub fn time_budget(limits: &Limits, default: Option<Duration>) -> Option<Duration> {
     let mut hard = limits.time.map(|t| t.saturating_sub((t / 20).clamp(MARGIN.0, MARGIN.1)));
     if let Some(left) = limits.time_left {
-        let share = left / TIME_LEFT_SHARE;
+        let share = left / limits.moves_to_go.unwrap_or(TIME_LEFT_SHARE).max(1);
         hard = Some(hard.map_or(share, |h| h.min(share)));
     }
     if unlimited(limits) {
@@ -539,6 +540,11 @@ mod tests {
         assert_eq!(time_budget(&left, None), Some(ms(1000)));
         let left = Limits { time_left: Some(ms(1200)), ..Limits::default() };
         assert_eq!(time_budget(&left, Some(DEFAULT_TIME)), Some(ms(100)));
+        // With the moves the clock must still pay for, that many shares (none is taken as
+        // one: the whole clock).
+        let to_go = |n| Limits { moves_to_go: Some(n), ..left.clone() };
+        assert_eq!(time_budget(&to_go(3), None), Some(ms(400)));
+        assert_eq!(time_budget(&to_go(0), None), Some(ms(1200)));
         // The default applies only when nothing at all is set.
         assert_eq!(time_budget(&Limits::default(), Some(DEFAULT_TIME)), Some(DEFAULT_TIME));
         assert_eq!(time_budget(&Limits::default(), None), None);

@@ -20,6 +20,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time left on the player's clock for the rest of the game, for time management.
     pub time_left: Option<Duration>,
+    /// Moves the player still has to pay for from `time_left`, as UCI's `movestogo` (none:
+    /// the clock is shared as if [`crate::ai::control::TIME_LEFT_SHARE`] moves were to come).
+    #[serde(default)]
+    pub moves_to_go: Option<u32>,
 }
 
 impl Limits {

@@ -78,6 +78,7 @@ impl Master {
                 time_left: None,
                 nodes: limits.nodes.map(|nodes| nodes / left as u64),
                 depth: limits.depth,
+                moves_to_go: None,
             };
             let allowed =
                 |p: Point| !found.contains(&p) && (!renju_black || pos.is_forbidden(p).is_none());
