@@ -17,7 +17,7 @@ use crate::ai::{
     Bound, CancelFlag, Candidate, Engine, Limits, PvLine, Score, SearchInfo, SearchResult,
 };
 use crate::reversi::Position;
-use crate::{Color, Move};
+use crate::Move;
 
 /// Empties from which the endgame is solved with about one second per move.
 pub const SOLVE_FROM: u32 = 20;
@@ -55,8 +55,7 @@ const ENDGAME_SHARES: u32 = 2;
 fn with_horizon(limits: &Limits, pos: &Position) -> Limits {
     let mut l = limits.clone();
     if l.moves_to_go.is_none() {
-        let empties = 64 - pos.count(Color::Black) - pos.count(Color::White);
-        l.moves_to_go = Some(moves_to_go(empties));
+        l.moves_to_go = Some(moves_to_go(pos.empties()));
     }
     l
 }
