@@ -151,16 +151,19 @@ impl NboardEngine {
     }
 
     /// The engine's move in `pos` (its side to move) with `time` for it (a game clock's time
-    /// left, or the time per move), and how long it took. The move is read but not checked:
-    /// the caller plays it by the rules (a square taken, a pass with moves left, ...).
+    /// left, or the time per move) and the clock's `increment` (zero but on a Fischer
+    /// clock), and how long it took. The move is read but not checked: the caller plays it
+    /// by the rules (a square taken, a pass with moves left, ...).
     pub fn best_move(
         &mut self,
         pos: &Position,
         time: Duration,
+        increment: Duration,
         cancel: Option<&CancelFlag>,
     ) -> Result<(MoveText, Duration), NboardError> {
         let mut game = GgfGame::new(*pos);
-        game.clocks[pos.side_to_move().index()] = Some(Clock { main: time, ..Clock::default() });
+        let clock = Clock { main: time, increment, ..Clock::default() };
+        game.clocks[pos.side_to_move().index()] = Some(clock);
         let start = Instant::now();
         self.send(&format!("set game {}", game.to_ggf()))?;
         let limit = time + self.settings.margin.min(Duration::from_secs(1) + time / 2);
@@ -290,13 +293,14 @@ mod tests {
     #[test]
     fn the_answer_after_the_pong_is_the_move_and_the_clock_is_in_the_record() {
         // Sends a stale move first, then answers the ping, then plays f5 if its clock in the
-        // record is black's 2 seconds (TB[0:02...]), else a1.
+        // record is black's 2 seconds with 0.25 s back a move (TB[0:02/0:00.250...]), else a1.
         let script = "read g; read p; echo '=== A1'; echo 'status thinking'; \
             echo \"pong ${p#ping }\"; read go; \
-            case $g in *'TB[0:02'*) echo '=== f5/0.5/0.1';; *) echo '=== a1';; esac; exec cat";
+            case $g in *'TB[0:02/0:00.25'*) echo '=== f5/0.5/0.1';; *) echo '=== a1';; esac; exec cat";
         let mut engine = NboardEngine::start(&shell_engine(script)).unwrap();
         assert_eq!(engine.name(), Some("Shell Engine"));
-        let (m, _) = engine.best_move(&Position::initial(), Duration::from_secs(2), None).unwrap();
+        let (time, inc) = (Duration::from_secs(2), Duration::from_millis(250));
+        let (m, _) = engine.best_move(&Position::initial(), time, inc, None).unwrap();
         let f5 = crate::reversi::parse_square("f5").unwrap();
         assert_eq!(m.mv, Move::Place(f5));
         assert_eq!(m.eval, Some(0.5));
@@ -310,24 +314,24 @@ mod tests {
         let time = Duration::from_millis(100);
         let mut mute = NboardEngine::start(&shell_engine("exec sleep 60")).unwrap();
         let start = Instant::now();
-        let e = mute.best_move(&pos, time, None).unwrap_err();
+        let e = mute.best_move(&pos, time, Duration::ZERO, None).unwrap_err();
         assert!(matches!(e, NboardError::Process(ProcessError::Timeout { ms: 1100, .. })), "{e}");
         assert!(start.elapsed() < Duration::from_secs(3), "{:?}", start.elapsed());
         let cancel = CancelFlag::new();
         cancel.cancel();
-        let e = mute.best_move(&pos, time, Some(&cancel)).unwrap_err();
+        let e = mute.best_move(&pos, time, Duration::ZERO, Some(&cancel)).unwrap_err();
         assert!(matches!(e, NboardError::Process(ProcessError::Cancelled { .. })), "{e}");
 
         let script = "read g; read p; echo \"pong ${p#ping }\"; read go; echo '=== nonsense'; cat";
         let mut garbage = NboardEngine::start(&shell_engine(script)).unwrap();
-        let e = garbage.best_move(&pos, time, None).unwrap_err();
+        let e = garbage.best_move(&pos, time, Duration::ZERO, None).unwrap_err();
         assert!(
             matches!(e, NboardError::Process(ProcessError::Garbage { ref line, .. }) if line == "=== nonsense")
         );
 
         let script = "read g; read p; echo \"pong ${p#ping }\"; read go; exit 3";
         let mut crash = NboardEngine::start(&shell_engine(script)).unwrap();
-        let e = crash.best_move(&pos, time, None).unwrap_err();
+        let e = crash.best_move(&pos, time, Duration::ZERO, None).unwrap_err();
         assert!(matches!(e, NboardError::Process(ProcessError::Exited { .. })), "{e}");
 
         // No pong at the start: refused before any game.

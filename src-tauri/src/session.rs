@@ -249,7 +249,8 @@ impl SearchPlan {
                         _ => self.time_per_move_ms,
                     })
                 });
-                match nboard.best_move(pos, time, Some(cancel)) {
+                let increment = Duration::from_millis(self.time_control.increment_ms());
+                match nboard.best_move(pos, time, increment, Some(cancel)) {
                     Ok((m, _)) => (Ok(m.mv), Running::Nboard(nboard)),
                     Err(e) => (Err(nboard_failed(e)), Running::Nboard(nboard)),
                 }

@@ -73,6 +73,11 @@ pub struct Args {
     /// NBoard engine gets the smaller of the two as its clock). Default: no game clock.
     #[arg(long)]
     pub match_time: Option<u64>,
+    /// Time given back after each move in milliseconds (up to 60 s), making the game clock
+    /// a Fischer clock; needs --match-time. An NBoard engine is told it in the record's
+    /// clock; a Gomocup brain, whose protocol has no increment, is not.
+    #[arg(long, requires = "match_time")]
+    pub increment: Option<u64>,
     /// A file of openings, one per line (Gomoku: "h8 h9 j10"). Default: in Gomoku 24
     /// built-in three-stone openings balanced for freestyle, under Renju 22 of their own; in
     /// Reversi every 4-ply opening, shuffled with the seed.
@@ -200,9 +205,10 @@ fn session_config(args: &Args, black: &Contestant, white: &Contestant) -> GameCo
         black: black.kind(),
         white: white.kind(),
         time_per_move_ms,
-        time_control: match args.match_time {
-            Some(base_ms) => TimeControl::SuddenDeath { base_ms },
-            None => TimeControl::None,
+        time_control: match (args.match_time, args.increment) {
+            (Some(base_ms), Some(increment_ms)) => TimeControl::Fischer { base_ms, increment_ms },
+            (Some(base_ms), None) => TimeControl::SuddenDeath { base_ms },
+            (None, _) => TimeControl::None,
         },
         opening: Default::default(),
     }
@@ -280,9 +286,10 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
     } else {
         format!("{} {}x{}", args.rule.name(), args.size, args.size)
     };
-    let clock = match args.match_time {
-        Some(ms) => format!(" and {ms} ms a game each"),
-        None => String::new(),
+    let clock = match (args.match_time, args.increment) {
+        (Some(ms), Some(inc)) => format!(" and {ms} ms a game each, plus {inc} ms a move"),
+        (Some(ms), None) => format!(" and {ms} ms a game each"),
+        (None, _) => String::new(),
     };
     outln!(
         "arena: {} vs {}, {}, {} games, {} ms per move{}, {} openings",
@@ -452,6 +459,22 @@ mod tests {
         let a = args(&["--black", "master", "--white", "ext:/b", "--match-time", "60000"]);
         let config = session_config(&a, &black, &white);
         assert_eq!(config.time_control, TimeControl::SuddenDeath { base_ms: 60_000 });
+        // --increment makes it a Fischer clock; alone it is refused.
+        let a = args(&[
+            "--black",
+            "master",
+            "--white",
+            "b",
+            "--match-time",
+            "60000",
+            "--increment",
+            "500",
+        ]);
+        let config = session_config(&a, &black, &white);
+        let fischer = TimeControl::Fischer { base_ms: 60_000, increment_ms: 500 };
+        assert_eq!(config.time_control, fischer);
+        let alone = ["tengen", "arena", "--black", "master", "--white", "b", "--increment", "500"];
+        assert!(crate::Cli::try_parse_from(alone).is_err());
     }
 
     #[test]
@@ -466,5 +489,16 @@ mod tests {
         assert!(e.starts_with("the external engine ext:/nonexistent/b: cannot start"), "{e}");
         let e = refused(&["--black", "pattern", "--white", "fivetuple", "--match-time", "5000"]);
         assert!(e.contains("the base time must be from 10000 to 10800000 ms, not 5000"), "{e}");
+        let e = refused(&[
+            "--black",
+            "pattern",
+            "--white",
+            "fivetuple",
+            "--match-time",
+            "60000",
+            "--increment",
+            "60001",
+        ]);
+        assert!(e.contains("the increment must be at most 60000 ms, not 60001"), "{e}");
     }
 }

@@ -375,7 +375,11 @@ fn format_duration(d: Duration) -> String {
     let total = d.as_secs_f64();
     let minutes = (total / 60.0).floor();
     let seconds = total - minutes * 60.0;
-    format!("{minutes}:{seconds:02}")
+    if seconds.fract() == 0.0 {
+        format!("{minutes}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:06.3}")
+    }
 }
 
 fn format_clock(c: &Clock) -> String {

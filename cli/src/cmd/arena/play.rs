@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use tengen_engine::game::{EndReason, Game, GameConfig};
 use tengen_engine::{Color, Move};
 
-use super::player::{Failure, Player};
+use super::player::{ClockLeft, Failure, Player};
 use super::ArenaError;
 
 /// One finished game.
@@ -92,7 +92,10 @@ fn play_on(
         let mut clock = game.clock();
         let start = Instant::now();
         clock.resume(start);
-        let left = clock.left(side, start).map(Duration::from_millis);
+        let increment = Duration::from_millis(clock.control().increment_ms());
+        let left = clock
+            .left(side, start)
+            .map(|ms| ClockLeft { left: Duration::from_millis(ms), increment });
         let chosen = ready.and_then(|()| player.choose(game.position(), time, left));
         let now = Instant::now();
         let took_ms = clock.spent(now);
@@ -152,7 +155,7 @@ mod tests {
             &mut self,
             _pos: &Position,
             _time: Duration,
-            _left: Option<Duration>,
+            _clock: Option<ClockLeft>,
         ) -> Result<Move, Failure> {
             if self.0.is_empty() {
                 return Err(Failure::crash("out of moves"));
@@ -255,10 +258,10 @@ mod tests {
             &mut self,
             pos: &Position,
             time: Duration,
-            left: Option<Duration>,
+            clock: Option<ClockLeft>,
         ) -> Result<Move, Failure> {
             assert!(self.ready, "asked before it was ready");
-            self.moves.choose(pos, time, left)
+            self.moves.choose(pos, time, clock)
         }
     }
 
@@ -302,7 +305,7 @@ mod tests {
     struct Timed {
         think: Duration,
         moves: Script,
-        told: Vec<Option<Duration>>,
+        told: Vec<Option<ClockLeft>>,
     }
 
     impl Player for Timed {
@@ -310,11 +313,11 @@ mod tests {
             &mut self,
             pos: &Position,
             time: Duration,
-            left: Option<Duration>,
+            clock: Option<ClockLeft>,
         ) -> Result<Move, Failure> {
-            self.told.push(left);
+            self.told.push(clock);
             std::thread::sleep(self.think);
-            self.moves.choose(pos, time, left)
+            self.moves.choose(pos, time, clock)
         }
     }
 
@@ -332,8 +335,10 @@ mod tests {
         let mut black = Timed { think, moves: script("h9 h10"), told: Vec::new() };
         let mut white = Timed { think, moves: script("a2 a3"), told: Vec::new() };
         let done = play_on(game, [&mut black, &mut white], Duration::from_secs(5)).unwrap();
-        assert_eq!(black.told, vec![Some(Duration::from_millis(300))]);
-        assert_eq!(white.told, vec![Some(Duration::from_millis(50))]);
+        let told =
+            |ms| Some(ClockLeft { left: Duration::from_millis(ms), increment: Duration::ZERO });
+        assert_eq!(black.told, vec![told(300)]);
+        assert_eq!(white.told, vec![told(50)]);
         // White's 100 ms move came after its flag fell: the move is not played.
         assert_eq!(done.winner(), Some(Color::Black));
         assert_eq!(done.game.result().unwrap().reason, EndReason::Time);
@@ -346,6 +351,28 @@ mod tests {
         let done = play(gomoku(Rule::Freestyle), &[], [&mut black, &mut white], MS).unwrap();
         assert_eq!(done.reason(), "white forfeits (crash): out of moves");
         assert_eq!((black.told, white.told), (vec![None, None], vec![None, None]));
+        // On a Fischer clock each side is told the increment too, and gets it back after
+        // each move: black has 10,000 - 9,700 + 500 = 800 ms after h8, and 800 - 100 + 500 =
+        // 1,200 ms after h9.
+        let fischer = GameConfig {
+            time_control: TimeControl::Fischer { base_ms: 10_000, increment_ms: 500 },
+            ..gomoku(Rule::Freestyle)
+        };
+        let mut game = Game::new(fischer).unwrap();
+        game.play(Move::Place(points("h8")[0]), 9_700).unwrap();
+        game.play(Move::Place(points("a1")[0]), 100).unwrap();
+        let mut black = Timed { think, moves: script("h9 h10"), told: Vec::new() };
+        let mut white = Timed { think, moves: script("a2"), told: Vec::new() };
+        play_on(game, [&mut black, &mut white], Duration::from_secs(5)).unwrap();
+        let inc = Duration::from_millis(500);
+        assert_eq!(
+            black.told[0],
+            Some(ClockLeft { left: Duration::from_millis(800), increment: inc })
+        );
+        let second = black.told[1].unwrap();
+        assert_eq!(second.increment, inc);
+        let left = second.left.as_millis();
+        assert!((1_050..=1_200).contains(&left), "{left} ms");
     }
 
     #[test]

@@ -12,16 +12,25 @@ use tengen_engine::gomoku;
 use tengen_engine::nboard::{NboardEngine, NboardError, NboardSettings};
 use tengen_engine::Move;
 
+/// A side's game clock when it is asked for a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockLeft {
+    /// The time left on it.
+    pub left: Duration,
+    /// The time it gets back after the move (a Fischer clock's increment; else zero).
+    pub increment: Duration,
+}
+
 /// One side of a game, asked for a move in each position where it is to move.
 pub trait Player {
     /// The move for the side to move in `pos`, with `time` to think and, in a game on a
-    /// clock, `left` on this side's clock, or why this player loses the game instead (a
-    /// brain that crashed, hung or answered garbage).
+    /// clock, this side's `clock`, or why this player loses the game instead (a brain that
+    /// crashed, hung or answered garbage).
     fn choose(
         &mut self,
         pos: &Position,
         time: Duration,
-        left: Option<Duration>,
+        clock: Option<ClockLeft>,
     ) -> Result<Move, Failure>;
 
     /// Gets ready to be asked in `pos` (an external engine is started here), before the
@@ -93,9 +102,9 @@ impl Player for Computer {
         &mut self,
         pos: &Position,
         time: Duration,
-        left: Option<Duration>,
+        clock: Option<ClockLeft>,
     ) -> Result<Move, Failure> {
-        let limits = Limits { time_left: left, ..limits_for(self.level, time) };
+        let limits = Limits { time_left: clock.map(|c| c.left), ..limits_for(self.level, time) };
         let searched = self.engine.search(pos, &limits, &CancelFlag::new(), &mut |_| {});
         searched.map(|r| r.best).map_err(|e| Failure::crash(e.to_string()))
     }
@@ -157,7 +166,8 @@ pub enum External {
     /// A Gomocup brain (Gomoku).
     Gomocup { settings: BrainSettings, brain: Option<Brain> },
     /// An NBoard engine (Reversi), given the player's time per move in the record's clock, or
-    /// in a game on a clock the smaller of that and its time left.
+    /// in a game on a clock the smaller of that and its time left, with the clock's
+    /// increment.
     Nboard { settings: NboardSettings, engine: Option<NboardEngine> },
 }
 
@@ -207,8 +217,11 @@ impl Player for External {
         &mut self,
         pos: &Position,
         time: Duration,
-        left: Option<Duration>,
+        clock: Option<ClockLeft>,
     ) -> Result<Move, Failure> {
+        let left = clock.map(|c| c.left);
+        // A Gomocup brain is told its time left only: the protocol has no increment.
+        let increment = clock.map_or(Duration::ZERO, |c| c.increment);
         match (self, pos) {
             (External::Gomocup { settings, brain }, Position::Gomoku(pos)) => ask(
                 brain,
@@ -218,7 +231,10 @@ impl Player for External {
             (External::Nboard { settings, engine }, Position::Reversi(pos)) => ask(
                 engine,
                 || NboardEngine::start(settings),
-                |e| e.best_move(pos, left.map_or(time, |l| l.min(time)), None).map(|(m, _)| m.mv),
+                |e| {
+                    let time = left.map_or(time, |l| l.min(time));
+                    e.best_move(pos, time, increment, None).map(|(m, _)| m.mv)
+                },
             ),
             (External::Gomocup { .. }, _) => {
                 Err(Failure::crash("external Gomocup brains play Gomoku only"))
