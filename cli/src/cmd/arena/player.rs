@@ -220,9 +220,8 @@ impl Player for External {
         clock: Option<ClockLeft>,
     ) -> Result<Move, Failure> {
         let left = clock.map(|c| c.left);
-        // A Gomocup brain is told its time left only: the protocol has no increment.
-        let increment = clock.map_or(Duration::ZERO, |c| c.increment);
         match (self, pos) {
+            // A Gomocup brain is told its time left only: the protocol has no increment.
             (External::Gomocup { settings, brain }, Position::Gomoku(pos)) => ask(
                 brain,
                 || start_brain(settings, pos),
@@ -233,6 +232,7 @@ impl Player for External {
                 || NboardEngine::start(settings),
                 |e| {
                     let time = left.map_or(time, |l| l.min(time));
+                    let increment = clock.map_or(Duration::ZERO, |c| c.increment);
                     e.best_move(pos, time, increment, None).map(|(m, _)| m.mv)
                 },
             ),
