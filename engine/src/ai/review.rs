@@ -40,7 +40,7 @@ pub const MISTAKE_DISCS: i32 = 6;
 pub const BLUNDER_DISCS: i32 = 10;
 
 /// Time per position at the default: 61 positions of a 60-move game in about 30 s on one
-/// thread; Reversi Master solves exactly from 18 empties at this budget
+/// thread; Reversi Master solves exactly from 20 empties at this budget
 /// ([`super::reversi::master::solve_from`]).
 pub const DEFAULT_REVIEW_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 

@@ -1,7 +1,7 @@
 //! Level 4, "master": the strong level's midgame search without its depth cap and with
 //! ProbCut, plus the exact endgame solver
-//! ([`super::endgame`]) from [`SOLVE_FROM`] empties (fewer with less time, see
-//! [`solve_from`]): first a win/loss/draw solve, then,
+//! ([`super::endgame`]) from [`solve_from`] empties (21 at one second a move, 19 at 100 ms):
+//! first a win/loss/draw solve, then,
 //! with time left, the exact margin. The solver runs on a helper thread while this thread
 //! watches the clock and the cancel flag and sends progress; when the solve does not finish
 //! in time, the midgame search's move is played.
@@ -19,21 +19,33 @@ use crate::ai::{
 use crate::reversi::Position;
 use crate::Move;
 
-/// Empties from which the endgame is solved with about one second per move.
+/// Empties from which the endgame is solved when the move has no time limit, and the end of a
+/// game clock's horizon ([`moves_to_go`]).
 pub const SOLVE_FROM: u32 = 20;
 
-/// Empties from which a solve is tried with `budget` for the move (none: no time limit):
-/// 20 at one second, two empties fewer per halving of the time, between 14 and 24.
+/// Empties from which a solve is tried with `budget` for the move (none: no time limit): 21
+/// at one second and one empty fewer for each 2.5 times less time, about what a solve of
+/// one empty fewer saves ([`SOLVE_SLOPE`]), between 14 and 26: 19 at 100 ms, 16 at 10 ms.
 pub fn solve_from(budget: Option<Duration>) -> u32 {
     match budget {
         None => SOLVE_FROM,
         Some(b) => {
             let ms = b.as_millis().max(1) as f64;
-            let from = SOLVE_FROM as f64 + 2.0 * (ms / 1000.0).log2();
-            from.floor().clamp(14.0, 24.0) as u32
+            let from = SOLVE_AT_ONE_SECOND + SOLVE_SLOPE * (ms / 1000.0).log2();
+            from.floor().clamp(14.0, 26.0) as u32
         }
     }
 }
+
+/// [`solve_from`] at one second before rounding down; the fraction keeps 19 for the 95 ms a
+/// time per move of 100 ms leaves after its margin.
+const SOLVE_AT_ONE_SECOND: f64 = 21.6;
+
+/// Empties [`solve_from`] gains for each doubling of the time. Over 40 positions of each count
+/// of empties from games of Strong at 20 ms a move, one thread, `tengen solve --wld`'s median
+/// time grew 5 to 7.5 times for each two empties more (23 ms at 20 empties, 118 at 22, 880 at
+/// 24): one empty for every 2.2 to 2.7 times the time.
+const SOLVE_SLOPE: f64 = 0.75;
 
 /// Moves the side to move pays for on its game clock from a position with `empties` empty
 /// squares: its moves down to [`SOLVE_FROM`] empties, plus [`ENDGAME_SHARES`] for the
@@ -317,10 +329,13 @@ mod tests {
 
     #[test]
     fn solve_threshold_follows_the_time() {
-        assert_eq!(solve_from(Some(Duration::from_millis(1000))), 20);
-        assert_eq!(solve_from(Some(Duration::from_millis(500))), 18);
-        assert_eq!(solve_from(Some(Duration::from_millis(4000))), 24);
-        assert_eq!(solve_from(Some(Duration::from_millis(10))), 14);
+        assert_eq!(solve_from(Some(Duration::from_millis(950))), 21);
+        assert_eq!(solve_from(Some(Duration::from_millis(95))), 19);
+        assert_eq!(solve_from(Some(Duration::from_millis(475))), 20);
+        assert_eq!(solve_from(Some(Duration::from_millis(4000))), 23);
+        assert_eq!(solve_from(Some(Duration::from_millis(8))), 16);
+        assert_eq!(solve_from(Some(Duration::from_millis(1))), 14);
+        assert_eq!(solve_from(Some(Duration::from_secs(3600))), 26);
         assert_eq!(solve_from(None), SOLVE_FROM);
     }
 
