@@ -78,9 +78,10 @@ pub struct Args {
     /// clock; a Gomocup brain, whose protocol has no increment, is not.
     #[arg(long, requires = "match_time")]
     pub increment: Option<u64>,
-    /// A file of openings, one per line (Gomoku: "h8 h9 j10"). Default: in Gomoku 24
-    /// built-in three-stone openings balanced for freestyle, under Renju 22 of their own; in
-    /// Reversi every 4-ply opening, shuffled with the seed.
+    /// A file of openings, one per line (Gomoku: "h8 h9 j10"), played in the file's order.
+    /// Default: in Gomoku 24 built-in three-stone openings balanced for freestyle, under
+    /// Renju 22 of their own, in an order and orientations drawn from the seed; in Reversi
+    /// every 4-ply opening, in an order drawn from the seed.
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Directory to write each game into (PSQ files for Gomoku).
@@ -233,16 +234,8 @@ fn run_match(args: &Args) -> Result<(), ArenaError> {
             openings::parse_gomoku(&read_user_file(OPENINGS, path)?, args.size, args.rule)?
         }
         (Some(path), true) => openings::parse_reversi(&read_user_file(OPENINGS, path)?)?,
-        (None, false) => openings::builtin_gomoku(args.size, args.rule),
-        (None, true) => {
-            // All 4-ply openings, shuffled with the seed so that short matches vary.
-            let mut all = openings::reversi_openings(4);
-            let mut rng = Rng::new(args.seed);
-            for i in (1..all.len()).rev() {
-                all.swap(i, rng.below(i as u64 + 1) as usize);
-            }
-            all
-        }
+        (None, false) => openings::seeded_gomoku(args.size, args.rule, args.seed),
+        (None, true) => openings::seeded_reversi(args.seed),
     };
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|source| ArenaError::Write {

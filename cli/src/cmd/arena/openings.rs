@@ -1,6 +1,8 @@
 //! Opening sets for the arena: the built-in balanced Gomoku openings and opening files.
 
+use tengen_engine::game::opening::transform;
 use tengen_engine::gomoku::{self, Position, Rule};
+use tengen_engine::rng::Rng;
 use tengen_engine::{reversi, Point};
 
 /// Built-in Gomoku openings: stones as offsets from the centre, black first, alternating,
@@ -83,6 +85,37 @@ pub fn builtin_gomoku(size: u8, rule: Rule) -> Vec<Vec<Point>> {
                 .collect()
         })
         .collect()
+}
+
+/// The built-in openings of `rule` as a match plays them: in an order drawn from `seed`,
+/// each turned by one of the board's 8 symmetries drawn from it too (on an odd board), so
+/// that matches with different seeds play different games. The symmetries keep each
+/// opening's balance, and both games of a pair share the orientation.
+pub fn seeded_gomoku(size: u8, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
+    let mut rng = Rng::new(seed);
+    let mut set = builtin_gomoku(size, rule);
+    shuffle(&mut set, &mut rng);
+    for opening in &mut set {
+        let s = rng.below(8) as usize;
+        if let Some(turned) = opening.iter().map(|&p| transform(s, p, size)).collect() {
+            *opening = turned;
+        }
+    }
+    set
+}
+
+/// Every 4-ply Reversi opening, in an order drawn from `seed`.
+pub fn seeded_reversi(seed: u64) -> Vec<Vec<Point>> {
+    let mut all = reversi_openings(4);
+    shuffle(&mut all, &mut Rng::new(seed));
+    all
+}
+
+/// Fisher–Yates.
+fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i as u64 + 1) as usize);
+    }
 }
 
 /// Errors reading an opening file.
@@ -194,26 +227,46 @@ mod tests {
     }
 
     #[test]
+    fn seeded_openings_are_the_builtin_ones_reordered_and_turned_by_the_seed() {
+        use std::collections::HashSet;
+        use tengen_engine::game::opening::computer::symmetry_key;
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let builtin = builtin_gomoku(15, rule);
+            let keys = |set: &[Vec<Point>]| {
+                let mut k: Vec<_> = set.iter().map(|o| symmetry_key(15, o).unwrap()).collect();
+                k.sort();
+                k
+            };
+            let mut orders = HashSet::new();
+            let mut turned = 0;
+            for seed in 1..=20 {
+                let set = seeded_gomoku(15, rule, seed);
+                assert_eq!(set, seeded_gomoku(15, rule, seed), "seed {seed} replays");
+                assert_eq!(keys(&set), keys(&builtin), "seed {seed}: the same openings");
+                turned += set.iter().filter(|o| !builtin.contains(o)).count();
+                orders.insert(set);
+            }
+            assert_eq!(orders.len(), 20, "every seed its own order and orientations");
+            // 7 in 8 are turned to an orientation not in the table: about 420 of 480.
+            assert!(turned > 300, "{turned} turned");
+        }
+        // An even board has no centre to turn about: only the order changes.
+        let mut even = seeded_gomoku(14, Rule::Freestyle, 5);
+        let mut builtin = builtin_gomoku(14, Rule::Freestyle);
+        assert_ne!(even, builtin);
+        even.sort();
+        builtin.sort();
+        assert_eq!(even, builtin);
+    }
+
+    #[test]
     fn builtin_openings_are_not_symmetric_images_of_each_other() {
-        // The eight symmetries of the square about the centre.
-        let images = |o: &[(i8, i8)]| -> Vec<Vec<(i8, i8)>> {
-            (0..8)
-                .map(|k| {
-                    o.iter()
-                        .map(|&(x, y)| {
-                            let (x, y) = if k & 4 != 0 { (y, x) } else { (x, y) };
-                            let x = if k & 1 != 0 { -x } else { x };
-                            let y = if k & 2 != 0 { -y } else { y };
-                            (x, y)
-                        })
-                        .collect()
-                })
-                .collect()
-        };
-        for set in [GOMOKU_OPENINGS, RENJU_OPENINGS] {
+        use tengen_engine::game::opening::computer::symmetry_key;
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let set = builtin_gomoku(15, rule);
             for (i, a) in set.iter().enumerate() {
                 for b in &set[..i] {
-                    assert!(!images(a).contains(&b.to_vec()), "opening {a:?} mirrors {b:?}");
+                    assert_ne!(symmetry_key(15, a), symmetry_key(15, b), "{a:?} mirrors {b:?}");
                 }
             }
         }

@@ -28,7 +28,7 @@ mod names;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use names::{opening_name, RenjuOpening};
+pub use names::{opening_name, transform, RenjuOpening};
 
 use crate::gomoku::{self, ForbiddenKind, GomokuError};
 use crate::{Color, Point};

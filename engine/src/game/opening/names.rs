@@ -166,8 +166,9 @@ pub(crate) const SYMMETRIES: [fn(Offset) -> Offset; 8] = [
     |(x, y)| (-y, -x),
 ];
 
-/// The symmetry `s` applied to a point of a board `size` wide (odd) about its centre.
-pub(crate) fn transform(s: usize, p: Point, size: u8) -> Option<Point> {
+/// The symmetry `s` (0 to 7, 0 the identity) applied to a point of a board `size` wide
+/// (odd) about its centre; `None` on an even board.
+pub fn transform(s: usize, p: Point, size: u8) -> Option<Point> {
     let c = centre(size)?;
     offset(c, SYMMETRIES[s % 8](delta(c, p)), size)
 }
