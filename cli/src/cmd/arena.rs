@@ -80,8 +80,9 @@ pub struct Args {
     pub increment: Option<u64>,
     /// A file of openings, one per line (Gomoku: "h8 h9 j10"), played in the file's order.
     /// Default: in Gomoku 24 built-in three-stone openings balanced for freestyle, under
-    /// Renju 22 of their own, in an order and orientations drawn from the seed; in Reversi
-    /// every 4-ply opening, in an order drawn from the seed.
+    /// Renju 22 of their own, in rounds that play each once, in an order drawn from the
+    /// seed, and over 8 rounds each in its 8 orientations; in Reversi every 4-ply opening,
+    /// in an order drawn from the seed.
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Directory to write each game into (PSQ files for Gomoku).
