@@ -35,6 +35,13 @@ impl Rng {
             items.get(self.below(items.len() as u64) as usize)
         }
     }
+
+    /// Puts `items` in a uniformly random order (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i as u64 + 1) as usize);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -55,5 +62,25 @@ mod tests {
             seen[a.below(7) as usize] = true;
         }
         assert!(seen.iter().all(|&s| s), "every value in range appears");
+    }
+
+    #[test]
+    fn shuffle_permutes_and_reaches_every_order() {
+        let mut rng = Rng::new(7);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..2000 {
+            let mut v = [0, 1, 2, 3];
+            rng.shuffle(&mut v);
+            let mut sorted = v;
+            sorted.sort_unstable();
+            assert_eq!(sorted, [0, 1, 2, 3], "a shuffle keeps every element once");
+            seen.insert(v);
+        }
+        assert_eq!(seen.len(), 24, "all 4! orders appear");
+        let mut empty: [u8; 0] = [];
+        rng.shuffle(&mut empty);
+        let mut one = [9];
+        rng.shuffle(&mut one);
+        assert_eq!(one, [9]);
     }
 }

@@ -104,14 +104,14 @@ pub fn seeded_gomoku(size: u8, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
         .iter()
         .map(|_| {
             let mut order: Vec<usize> = (0..ORIENTATIONS).collect();
-            shuffle(&mut order, &mut rng);
+            rng.shuffle(&mut order);
             order.into_iter()
         })
         .collect();
     let mut out = Vec::with_capacity(base.len() * rounds);
     for _ in 0..rounds {
         let mut order: Vec<usize> = (0..base.len()).collect();
-        shuffle(&mut order, &mut rng);
+        rng.shuffle(&mut order);
         for i in order {
             let s = turns[i].next().unwrap_or(0);
             let turned: Option<Vec<Point>> =
@@ -125,15 +125,8 @@ pub fn seeded_gomoku(size: u8, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
 /// Every 4-ply Reversi opening, in an order drawn from `seed`.
 pub fn seeded_reversi(seed: u64) -> Vec<Vec<Point>> {
     let mut all = reversi_openings(4);
-    shuffle(&mut all, &mut Rng::new(seed));
+    Rng::new(seed).shuffle(&mut all);
     all
-}
-
-/// Fisher–Yates.
-fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
-    for i in (1..items.len()).rev() {
-        items.swap(i, rng.below(i as u64 + 1) as usize);
-    }
 }
 
 /// Errors reading an opening file.

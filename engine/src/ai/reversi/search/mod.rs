@@ -213,10 +213,7 @@ impl<E: Evaluator> PvsEngine<E> {
         self.searcher.table_mut().new_search();
         self.searcher.seldepth = 0;
         let mut order: Vec<u8> = squares(board.moves()).collect();
-        for i in (1..order.len()).rev() {
-            let j = self.rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
+        self.rng.shuffle(&mut order);
         order
     }
 
