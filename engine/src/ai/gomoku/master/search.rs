@@ -75,7 +75,8 @@ const FAIL_HIGH_MARGIN: i32 = 30;
 /// table's move is searched a ply deeper; if that bound still holds beta, the node fails
 /// high there (multi-cut). Under freestyle and Renju, where it gained by SPRT (BENCHMARKS);
 /// not under Standard, where it has not. Tried on 588b80c's weaker search it had stood at
-/// −29 ± 24.
+/// −29 ± 24. Re-tested under freestyle on the turned openings: −5 ± 12 at 100 ms a move
+/// (H0), +15 ± 14 at 300 ms (undecided), so it stays.
 const SINGULAR_FROM: i32 = 6;
 const SINGULAR_MARGIN: i32 = 4;
 /// Nodes between two looks at the clock and the cancel flag: at the 20,000-30,000 nodes per
