@@ -59,7 +59,7 @@ const ROOT_VCT_NODES: u64 = 30_000;
 /// 16,000 (the detection still stops at [`DEFENCE_DETECT_TIME`] of the move). The VCT depth
 /// (the four tail still reads past it), by SPRT (0, 10) at 100 ms a move (docs/BENCHMARKS.md):
 /// 7 against 9 +24 ± 15 Elo, H1; 11 against 9 −48 ± 26, H0; 5 against 7 +14 ± 11, H1 (two
-/// runs pooled), and under Standard +23 ± 15, H1 (under Renju undecided). At that speed the
+/// runs pooled); under Standard +23 ± 15 and under Renju +20 ± 14, both H1. At that speed the
 /// deeper search and the check of each defence at its depth take a share of a 66 ms move.
 const DEFENCE_VCT_DEPTH: i32 = 5;
 const DEFENCE_DETECT_NODES: u64 = 16_000;
